@@ -1,0 +1,136 @@
+// The tree-walking evaluator: frames, statement execution, expression evaluation,
+// function calls, generators and module execution.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast.h"
+#include "resolver.h"
+#include "runtime.h"
+
+namespace exo::host {
+
+struct GeneratorObject;
+
+// One activation of a module body, class body, function, lambda or comprehension.
+struct Frame {
+    const Scope* code = nullptr;
+    FunctionObject* func = nullptr;   // null for module and class bodies
+    ModuleObject* module = nullptr;
+    DictObject* ns = nullptr;         // class body namespace (ClassBody names)
+    Value* fast = nullptr;            // code->fast_names.size() slots
+    Ref<CellObject>* cells = nullptr; // own cells, then free cells
+    Frame* back = nullptr;
+    const ParsedSource* src = nullptr;
+    int line = 0;
+    Value ret;                        // return value while unwinding a `return`
+    GeneratorObject* gen = nullptr;   // the generator running this frame, if any
+    Value handling;                   // exception being handled by an except clause here
+    TypeObject* owner_class = nullptr;  // for zero-arg super()
+    std::string name;                 // for tracebacks
+};
+
+// Heap storage for a frame that outlives a C++ call (generators).
+struct FrameStore {
+    Frame frame;
+    std::vector<Value> fast;
+    std::vector<Ref<CellObject>> cells;
+};
+
+struct Coroutine;  // generator.cpp: a separate machine stack
+
+struct GeneratorObject : Object {
+    enum class State : uint8_t { Created, Suspended, Running, Done };
+    State state = State::Created;
+    std::unique_ptr<FrameStore> store;
+    Value func;            // keeps the function (and its AST) alive
+    std::unique_ptr<Coroutine> co;
+    // Transfer slots between the generator and its resumer.
+    Value transfer;        // value sent in / value yielded out / return value
+    Value throw_in;        // exception to raise at the yield point
+    std::unique_ptr<PyException> error_out;  // exception escaping the generator
+    bool returned = false; // last resume ended with a return (transfer holds its value)
+    const Expr* body_expr = nullptr;  // generator expressions: nothing; functions: body
+    std::string name, qualname;
+    GeneratorObject();
+    ~GeneratorObject() override;  // closes a suspended generator (runs its finally blocks)
+    static GeneratorObject* cast(Object* o);
+};
+
+enum class Flow : uint8_t { Normal, Break, Continue, Return };
+
+class Interpreter {
+public:
+    Interpreter();
+    static Interpreter& get();
+
+    // Runs `path` as __main__; returns the process exit status (prints tracebacks).
+    int run_main(const std::string& path, const std::vector<std::string>& argv);
+
+    // Executes a parsed module body in `module` (its attrs are the globals).
+    void exec_module(ModuleObject* module, const std::shared_ptr<const ParsedSource>& src);
+
+    Value call_function(FunctionObject* f, const Value* self, const CallArgs& args);
+    Value make_function(const Scope* code, const Arguments* args, Frame& fr);
+
+    // Generators.
+    Value gen_send(GeneratorObject* g, const Value& v);          // Null when it returns
+    Value gen_throw(GeneratorObject* g, const Value& exc);       // Null when it returns
+    void gen_close(GeneratorObject* g);
+
+    Frame* frame = nullptr;  // innermost running frame
+    int depth = 0;
+    int recursion_limit = 1000;
+    ModuleObject* builtins = nullptr;
+    Value sys_modules;     // dict
+    Value sys_path;        // list of str
+    Value main_module;
+    std::vector<std::string> argv;
+    // The exception being handled, innermost first along the frame chain (sys.exc_info).
+    Value current_handled() const;
+
+    // Evaluation (public for generator.cpp and the object-code frontend).
+    Value eval(const Expr* e, Frame& f);
+    Flow exec_block(const StmtList& body, Frame& f);
+    void assign(const Expr* target, const Value& v, Frame& f);
+    Value eval_yield(const Value& v, Frame& f);  // suspends the running generator
+
+    // Module import (import.cpp).
+    Value import_module(const std::string& name, const Value& globals_name, int level,
+                        const Value& fromlist);
+    std::vector<std::string> builtin_module_roots;  // dirs of bundled .py modules
+
+    // Stack guard: the lowest usable address of the current machine stack.
+    char* stack_limit = nullptr;
+    void check_stack();
+
+private:
+    Flow exec(const Stmt* s, Frame& f);
+    Flow exec_try(const TryStmt* t, Frame& f);
+    Flow exec_with(const WithStmt* w, size_t item, Frame& f);
+    Flow exec_for(const ForStmt* s, Frame& f);
+    void exec_class(const ClassDefStmt* c, Frame& f);
+    void exec_import(const ImportStmt* s, Frame& f);
+    void exec_import_from(const ImportFromStmt* s, Frame& f);
+    void exec_raise(const RaiseStmt* s, Frame& f);
+
+    void store_name(const NameExpr* n, const Value& v, Frame& f);
+    Value load_name(const NameExpr* n, Frame& f);
+    void delete_target(const Expr* target, Frame& f);
+
+    Value eval_call(const CallExpr* c, Frame& f);
+    Value eval_comprehension(const ComprehensionExpr* c, Frame& f);
+    Value eval_joined_str(const JoinedStrExpr* j, Frame& f);
+    Value eval_subscript_key(const Expr* slice, Frame& f);
+    Value eval_yield_from(const Value& iterable, Frame& f);
+    Value constant(const ConstantExpr* c);
+
+    friend struct GeneratorRunner;
+};
+
+// Sets up builtins, sys and the import path. Called once by the CLI.
+void init_runtime(const std::vector<std::string>& module_roots);
+
+}  // namespace exo::host

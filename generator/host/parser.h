@@ -1,0 +1,32 @@
+// Python 3.11 subset parser: source text -> AST (ast.h).
+//
+// Accepts the full Python 3.11 statement and expression grammar except: async/await,
+// the match statement, except*, complex literals and \N{...} escapes; those raise a
+// SyntaxErrorException naming the feature. Because exocc has no bytecode compiler, the
+// parser also reports the errors CPython raises after parsing (in its symtable and
+// compiler): 'return' outside function, 'break' outside loop, 'yield' outside function,
+// nonlocal at module level, misplaced __future__ imports, duplicate parameters,
+// repeated keyword arguments and misplaced starred expressions.
+//
+// Limits (robustness against hostile input): 200 nested brackets, 100 indentation
+// levels, and an expression nesting depth of kMaxExprDepth (parser_internal.h),
+// counting recursion and left-associative chains (a+b+c..., a.b.c..., f()()...), so
+// that tree walkers over the result can recurse safely.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "ast.h"
+#include "syntax_error.h"
+
+namespace exo::host {
+
+// Parses a module ("exec" mode). Throws SyntaxErrorException.
+std::shared_ptr<ParsedSource> parse_module(std::string filename, std::string text);
+
+// Parses one expression ("eval" mode): the body holds one ExprStmt wrapping it.
+// Throws SyntaxErrorException.
+std::shared_ptr<ParsedSource> parse_expression(std::string filename, std::string text);
+
+}  // namespace exo::host

@@ -1,0 +1,213 @@
+// Internal interface of the recursive-descent parser, shared by parser.cpp
+// (statements, entry points) and parser_expr.cpp (expressions, targets, f-strings).
+#pragma once
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "ast.h"
+#include "lexer.h"
+#include "syntax_error.h"
+
+namespace exo::host::syntax {
+
+// Maximum expression nesting (recursion plus left-associative chain length).
+constexpr int kMaxExprDepth = 500;
+
+struct Pos {
+    int line = 0, col = 0;
+};
+
+// Errors CPython reports only after a successful parse (future.c, symtable.c,
+// compile.c). They are collected while parsing and raised at the end, so that any
+// real syntax error takes priority; within a tier the earliest position wins.
+enum class Tier { Future = 0, Symtable = 1, Compiler = 2 };
+
+enum class ScopeKind { Module, Class, Function };
+struct ScopeCtx {
+    ScopeKind kind;
+    int loops = 0;  // enclosing for/while bodies within this scope
+};
+
+// State shared by a parser and the sub-parsers it starts for f-string fields.
+struct ParseShared {
+    ParsedSource& src;
+    const ErrorReporter& rep;
+    int depth = 0;
+    std::vector<ScopeCtx> scopes;
+    std::vector<Pos> yields;  // yield expressions not yet checked against their scope
+    struct Deferred {
+        bool set = false;
+        Pos pos;
+        std::string msg;
+    } deferred[3];
+
+    ParseShared(ParsedSource& s, const ErrorReporter& r) : src(s), rep(r) {}
+};
+
+class Parser {
+public:
+    Parser(ParseShared& sh, const std::string& buf, LexResult lex, bool fstring_field = false);
+
+    void parse_file(StmtList& out);  // file: [statements] ENDMARKER
+    Expr* parse_eval();              // eval: expressions NEWLINE* ENDMARKER
+    Expr* parse_fstring_field();     // the "(expr)" of an f-string replacement field
+
+    // The lexer error, if the token stream ended with one.
+    const LexResult& lex() const { return lex_; }
+
+private:
+    friend struct DepthGuard;
+    ParseShared& sh_;
+    const std::string& buf_;
+    LexResult lex_;
+    const std::vector<Token>& toks_;
+    size_t pos_ = 0;
+    bool fstring_field_;
+    Pos last_end_;  // end of the last consumed token that is not NEWLINE/INDENT/DEDENT
+    bool future_ok_ = true;
+    int module_stmt_index_ = 0;
+    std::unordered_set<const Expr*> parenthesized_;
+
+    // ---- tokens (parser.cpp)
+    const Token& tok();
+    const Token& peek(size_t k);
+    const Token& advance();
+    bool at(T k) { return tok().kind == k; }
+    bool at_kw(Kw k) { return tok().kind == T::Name && tok().kw == k; }
+    bool accept(T k);
+    bool accept_kw(Kw k);
+    Pos here() { const Token& t = tok(); return Pos{t.line, t.col}; }
+    bool is_name_tok(const Token& t) const { return t.kind == T::Name && t.kw == Kw::NotKw; }
+    std::string text(const Token& t) const { return buf_.substr(t.begin, t.end - t.begin); }
+    bool starts_expression(const Token& t) const;
+
+    template <class N, class... A>
+    N* mk(Pos start, A&&... a) {
+        N* n = sh_.src.arena.make<N>(std::forward<A>(a)...);
+        n->span = Span{start.line, start.col, last_end_.line, last_end_.col};
+        return n;
+    }
+
+    // ---- errors (parser.cpp)
+    [[noreturn]] void fail_at(const std::string& msg, Pos p, const char* type = "SyntaxError");
+    [[noreturn]] void fail_here(const std::string& msg) { fail_at(msg, here()); }
+    [[noreturn]] void fail_invalid() { fail_here("invalid syntax"); }
+    [[noreturn]] void fail_node(const std::string& msg, const Node* n) {
+        fail_at(msg, Pos{n->span.line, n->span.col});
+    }
+    [[noreturn]] void fail_unsupported(const std::string& what, Pos p) {
+        fail_at(what + " is not supported by exocc", p);
+    }
+    void defer(Tier tier, const std::string& msg, Pos p);
+    void expect(T k);  // generic "invalid syntax" if absent
+    void expect_colon();
+    [[noreturn]] void fail_depth();
+
+    // ---- statements (parser.cpp)
+    void statement(StmtList& out);
+    void simple_stmts(StmtList& out);
+    Stmt* simple_stmt();
+    Stmt* expr_or_assign_stmt();
+    Stmt* return_stmt();
+    Stmt* raise_stmt();
+    Stmt* del_stmt();
+    Stmt* assert_stmt();
+    Stmt* global_stmt(bool nonlocal);
+    Stmt* import_stmt();
+    Stmt* import_from_stmt();
+    Alias* dotted_as_name();
+    StmtList block(const char* what, int line);
+    Stmt* if_stmt();
+    Stmt* while_stmt();
+    Stmt* for_stmt();
+    Stmt* try_stmt();
+    Stmt* with_stmt();
+    bool with_items_parenthesized(std::vector<WithItem*>& items);
+    WithItem* with_item();
+    Stmt* funcdef(ExprList decorators);
+    Stmt* classdef(ExprList decorators);
+    Stmt* decorated();
+    bool looks_like_match_stmt();
+    void flush_yields();
+    void note_module_stmt(Stmt* s);
+
+    // ---- expressions (parser_expr.cpp)
+  public:
+    Expr* star_expressions();
+  private:
+    Expr* star_expression();
+    Expr* star_named_expression();
+    Expr* expressions();
+    Expr* expression();
+    Expr* named_expression();
+    Expr* disjunction();
+    Expr* conjunction();
+    Expr* inversion();
+    Expr* comparison();
+    Expr* bitwise_or() { return binary(1); }
+    Expr* binary(int min_prec);
+    Expr* factor();
+    Expr* power();
+    Expr* primary();
+    Expr* atom();
+    Expr* paren_atom();
+    Expr* list_atom();
+    Expr* brace_atom();
+    Expr* yield_expr();
+    Expr* lambdef();
+    Expr* slices();
+    Expr* slice_item();
+    void call_args(CallExpr* call, Pos paren, ExprList& args, std::vector<Keyword*>& kws);
+    Expr* finish_call(Expr* func, Pos start);
+    std::vector<Comprehension*> for_if_clauses(const char* kind, size_t yield_mark, Expr* elt_for_error);
+    Expr* star_targets();
+    Expr* star_target();
+    Arguments* parameters(bool is_lambda);
+    Arg* param(bool is_lambda, bool star_annotation);
+    void check_closing(T closer, Expr* last_elt);
+    void check_comma_forgotten(Expr* last_elt);
+
+    // targets (parser_expr.cpp)
+  public:
+    enum class TargetKind { Star, For, Del };
+  private:
+    void set_target(Expr* e, TargetKind kind);
+    void set_ctx(Expr* e, ExprContext ctx);
+    Expr* invalid_target(Expr* e, bool del);
+    void check_starred_store(Expr* target);
+    void check_no_bare_starred(Expr* value);
+    bool is_bitwise_level(const Expr* e) const;
+    static const char* expr_name(const Expr* e);
+
+    // strings and f-strings (parser_expr.cpp)
+    Expr* strings();
+    struct FState;
+    void fstring_concat(FState& st, const char*& p, const char* end, bool raw, int lvl,
+                        size_t first, size_t t, size_t last);
+    bool fstring_literal(FState& st, const char*& p, const char* end, bool raw, int lvl);
+    void fstring_expr(FState& st, const char*& p, const char* end, bool raw, int lvl,
+                      size_t first, size_t t, size_t last);
+    Expr* fstring_compile(const char* expr_start, const char* expr_end, size_t t);
+    Expr* fstring_finish(FState& st, size_t first, size_t last);
+    ConstantExpr* str_const(std::string s, size_t first, size_t last);
+    [[noreturn]] void fstring_error(const std::string& msg) { fail_here(msg); }
+};
+
+// Increments the shared nesting depth for its lifetime; bump() adds one more level
+// (used for each link of a left-associative chain).
+struct DepthGuard {
+    Parser& p;
+    int saved;
+    explicit DepthGuard(Parser& parser, int amount = 1) : p(parser), saved(parser.sh_.depth) {
+        p.sh_.depth += amount;
+        if (p.sh_.depth > kMaxExprDepth) p.fail_depth();
+    }
+    void bump() {
+        if (++p.sh_.depth > kMaxExprDepth) p.fail_depth();
+    }
+    ~DepthGuard() { p.sh_.depth = saved; }
+};
+
+}  // namespace exo::host::syntax

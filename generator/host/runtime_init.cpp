@@ -1,0 +1,134 @@
+// Interpreter start-up and running a program as __main__.
+#include <pthread.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "builtin_types.h"
+#include "interp.h"
+#include "output.h"
+#include "parser.h"
+
+namespace exo::host {
+
+void init_object_model();
+void init_exceptions();
+void init_builtins_module(Interpreter& in);
+std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text);
+std::string format_traceback(const Value& exc);
+
+namespace {
+Interpreter* g_interp = nullptr;
+constexpr size_t kMainStack = size_t(1) << 30;  // reserved lazily by the kernel
+constexpr size_t kStackGuard = size_t(256) << 10;
+}  // namespace
+
+Interpreter::Interpreter() { g_interp = this; }
+
+Interpreter& Interpreter::get() { return *g_interp; }
+
+void init_runtime(const std::vector<std::string>& module_roots) {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    init_object_model();
+    init_exceptions();
+    init_builtin_types();
+    auto* in = new Interpreter();
+    init_builtins_module(*in);
+    in->sys_modules = dict();
+    in->sys_path = list({});
+    in->builtin_module_roots = module_roots;
+    setitem(in->sys_modules, str("builtins"), Value(in->builtins));
+}
+
+namespace {
+
+struct MainJob {
+    std::string path;
+    std::vector<std::string> argv;
+    int status = 0;
+};
+
+int print_uncaught(const Value& exc) {
+    if (exception_matches(exc, exc_types().SystemExit)) {
+        auto* e = as<ExceptionObject>(exc);
+        auto* args = as<TupleObject>(e->args);
+        if (!args || args->items.empty() || args->items[0].is_none()) return 0;
+        const Value& code = args->items[0];
+        if (code.is_intlike()) return static_cast<int>(code.as_int() & 0xff);
+        output::write_stderr(to_str(code) + "\n");
+        return 1;
+    }
+    output::write_stderr(format_traceback(exc));
+    return 1;
+}
+
+void* run_main_thread(void* p) {
+    auto* job = static_cast<MainJob*>(p);
+    Interpreter& in = Interpreter::get();
+    char marker;
+    in.stack_limit = &marker - kMainStack + kStackGuard;
+    try {
+        std::ifstream f(job->path, std::ios::binary);
+        if (!f) {
+            output::write_stderr(cat("exocc: can't open file '", job->path, "': No such file or directory\n"));
+            job->status = 2;
+            return nullptr;
+        }
+        std::ostringstream ss;
+        ss << f.rdbuf();
+        std::string dir = job->path.find('/') == std::string::npos ? "" : job->path.substr(0, job->path.rfind('/'));
+        auto* path = as<ListObject>(in.sys_path);
+        path->items.push_back(str(dir.empty() ? std::string("") : dir));
+        for (const std::string& r : in.builtin_module_roots) path->items.push_back(str(r));
+        in.argv = job->argv;
+        Ref<ModuleObject> m = make<ModuleObject>("__main__");
+        m->globals().set_str("__name__", str("__main__"));
+        m->globals().set_str("__file__", str(job->path));
+        m->globals().set_str("__doc__", Value::none());
+        m->globals().set_str("__package__", Value::none());
+        m->globals().set_str("__builtins__", Value(in.builtins));
+        setitem(in.sys_modules, str("__main__"), Value(m));
+        in.main_module = Value(m);
+        // sys must see argv, so import it after argv is set.
+        in.import_module("sys", Value(), 0, Value());
+        std::shared_ptr<const ParsedSource> src = parse_and_resolve(job->path, ss.str());
+        in.exec_module(m.get(), src);
+        job->status = 0;
+    } catch (PyException& e) {
+        job->status = print_uncaught(Value(e.exc));
+    } catch (const HostError& e) {
+        output::write_stderr(e.type + ": " + e.message + "\n");
+        job->status = 1;
+    } catch (const std::bad_alloc&) {
+        output::write_stderr("MemoryError\n");
+        job->status = 1;
+    }
+    output::flush_stdout();
+    return nullptr;
+}
+
+}  // namespace
+
+int Interpreter::run_main(const std::string& path, const std::vector<std::string>& args) {
+    MainJob job;
+    job.path = path;
+    job.argv = args;
+    // A big, lazily committed stack so deep (but legal) recursion works; the guard in
+    // check_stack() turns runaway recursion into RecursionError well before its end.
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, kMainStack);
+    pthread_t t;
+    if (pthread_create(&t, &attr, run_main_thread, &job) != 0) {
+        run_main_thread(&job);
+    } else {
+        pthread_join(t, nullptr);
+    }
+    pthread_attr_destroy(&attr);
+    output::flush_stdout();
+    return job.status;
+}
+
+}  // namespace exo::host

@@ -142,6 +142,20 @@ void clamp_range(const Value& start, const Value& end, int64_t len, int64_t* lo,
     *hi = e;
 }
 
+// Whether iter(v) can succeed, decided without calling anything.
+bool is_iterable(const Value& v) {
+    Object* o = v.obj();
+    if (!o) return false;
+    switch (o->type->layout) {
+        case Layout::Str: case Layout::Bytes: case Layout::List: case Layout::Tuple:
+        case Layout::Dict: case Layout::Set: case Layout::FrozenSet: case Layout::Range:
+        case Layout::Iterator: case Layout::Generator:
+            return true;
+        default:
+            return o->type->lookup("__iter__") || o->type->lookup("__getitem__");
+    }
+}
+
 // -------------------------------------------------------------- repr guard
 
 // Objects whose repr is being computed, innermost last. Single-threaded interpreter.
@@ -543,13 +557,6 @@ Value builtin_compare(const Value& a, const Value& b, int op) {
     if (lx == Layout::Range && ly == Layout::Range) return range_compare(a, b, op);
     if ((setlike(lx) || is_setlike_view(a)) && (setlike(ly) || is_setlike_view(b)))
         return set_compare(a, b, op);
-    if (is_setlike_view(a) || is_setlike_view(b)) {
-        // A keys/items view equals any set-like; vs anything else == is False (no error).
-        if (op == kEq || op == kNe) {
-            if (setlike(lx) || setlike(ly) || is_setlike_view(a) || is_setlike_view(b))
-                return not_implemented();
-        }
-    }
     return not_implemented();
 }
 
@@ -560,12 +567,16 @@ Value builtin_binary_op(const Value& a, const Value& b, int op) {
     };
     int la = layout_of(a), lb = layout_of(b);
     auto is = [](int l, Layout x) { return l == int(x); };
-    if (is(la, Layout::Str) || (is(lb, Layout::Str) && op == int(BinOpKind::Mult)))
-        return str_binary(a, b, op);
-    if (is(la, Layout::List) || (is(lb, Layout::List) && op == int(BinOpKind::Mult)))
-        return list_binary(a, b, op);
-    if (is(la, Layout::Tuple) || (is(lb, Layout::Tuple) && op == int(BinOpKind::Mult)))
-        return tuple_binary(a, b, op);
+    // CPython tries the left operand's sequence methods first ([1] * 'a' complains about
+    // the str), then the right one's for repetition (3 * 'ab').
+    for (int l : {la, lb}) {
+        if (l == lb && l != la && op != int(BinOpKind::Mult)) break;
+        Value r;
+        if (is(l, Layout::Str)) r = str_binary(a, b, op);
+        else if (is(l, Layout::List)) r = list_binary(a, b, op);
+        else if (is(l, Layout::Tuple)) r = tuple_binary(a, b, op);
+        if (!r.is_null() && !r.is(not_implemented())) return r;
+    }
     if (is(la, Layout::Dict) || is(lb, Layout::Dict)) return dict_binary(a, b, op);
     if (is(la, Layout::Set) || is(la, Layout::FrozenSet) || is(lb, Layout::Set) ||
         is(lb, Layout::FrozenSet) || is_setlike_view(a) || is_setlike_view(b))

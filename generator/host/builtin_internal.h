@@ -65,6 +65,9 @@ int64_t as_index(const Value& v);
 // ("slice indices must be integers or None or have an __index__ method").
 void clamp_range(const Value& start, const Value& end, int64_t len, int64_t* lo, int64_t* hi);
 
+// Whether iter(v) can succeed, decided without calling anything.
+bool is_iterable(const Value& v);
+
 // -------------------------------------------------------------- repr guard
 
 // Detects self-containing containers while printing them ([...] and {...}).

@@ -190,7 +190,7 @@ bool checked_shl(int64_t a, int64_t n, int64_t& out) {
         out = 0;
         return true;
     }
-    if (n >= 63) return false;
+    if (n >= 64) return false;
     int64_t r = int64_t(uint64_t(a) << n);
     if ((r >> n) != a) return false;
     out = r;

@@ -220,7 +220,8 @@ TypeObject* new_builtin_type(std::string name, TypeObject* base, Layout layout, 
     if (base) t->bases = {base};
     compute_mro(t);
     t->solid_base = t;
-    t->dict->table.set_str("__module__", str("builtins"));
+    // During bootstrap `str` does not exist yet; init_object_model fills these in.
+    if (g_types.str) t->dict->table.set_str("__module__", str("builtins"));
     return t;
 }
 

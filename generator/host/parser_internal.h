@@ -68,6 +68,7 @@ private:
     Pos last_end_;  // end of the last consumed token that is not NEWLINE/INDENT/DEDENT
     bool future_ok_ = true;
     int module_stmt_index_ = 0;
+    int block_depth_ = 0;
     std::unordered_set<const Expr*> parenthesized_;
 
     // ---- tokens (parser.cpp)
@@ -130,6 +131,7 @@ private:
     Stmt* classdef(ExprList decorators);
     Stmt* decorated();
     bool looks_like_match_stmt();
+    void check_eq_typo(Expr* test);
     void flush_yields();
     void note_module_stmt(Stmt* s);
 
@@ -159,7 +161,7 @@ private:
     Expr* lambdef();
     Expr* slices();
     Expr* slice_item();
-    void call_args(CallExpr* call, Pos paren, ExprList& args, std::vector<Keyword*>& kws);
+    void call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector<Keyword*>& kws);
     Expr* finish_call(Expr* func, Pos start);
     std::vector<Comprehension*> for_if_clauses(const char* kind, size_t yield_mark, Expr* elt_for_error);
     Expr* star_targets();
@@ -183,16 +185,31 @@ private:
 
     // strings and f-strings (parser_expr.cpp)
     Expr* strings();
-    struct FState;
+    // f-string assembly state (CPython's FstringParser): literal text not yet turned
+    // into a Constant, and the JoinedStr values so far.
+    struct FState {
+        std::string last;
+        ExprList values;
+        bool fmode = false;
+    };
     void fstring_concat(FState& st, const char*& p, const char* end, bool raw, int lvl,
                         size_t first, size_t t, size_t last);
-    bool fstring_literal(FState& st, const char*& p, const char* end, bool raw, int lvl);
-    void fstring_expr(FState& st, const char*& p, const char* end, bool raw, int lvl,
-                      size_t first, size_t t, size_t last);
+    bool fstring_literal(const char*& p, const char* end, bool raw, int lvl, std::string* out);
+    Expr* fstring_expr(const char*& p, const char* end, bool raw, int lvl, size_t first, size_t t,
+                       size_t last, std::string* expr_text);
     Expr* fstring_compile(const char* expr_start, const char* expr_end, size_t t);
     Expr* fstring_finish(FState& st, size_t first, size_t last);
     ConstantExpr* str_const(std::string s, size_t first, size_t last);
-    [[noreturn]] void fstring_error(const std::string& msg) { fail_here(msg); }
+    Span span_of(size_t first, size_t last) const {
+        return Span{toks_[first].line, toks_[first].col, toks_[last].end_line, toks_[last].end_col};
+    }
+    // Errors inside string literals are reported at the token after them, as CPython does.
+    // (Messages carry their own "f-string: " prefix, so no extra one is added.)
+    [[noreturn]] void fstring_error(const std::string& msg) {
+        Pos p = here();
+        sh_.rep.at("SyntaxError", msg, p.line, p.col);
+    }
+    size_t token_at(Pos p) const;
 };
 
 // Increments the shared nesting depth for its lifetime; bump() adds one more level

@@ -9,22 +9,25 @@
 namespace exo::host {
 
 std::vector<PercentPiece> parse_percent_format(std::string_view fmt) {
-    const std::vector<char32_t> s = utf8_decode(fmt);
+    std::vector<size_t> off;  // byte offset of each code point, to copy text byte-exact
+    const std::vector<char32_t> s = utf8_decode(fmt, off);
     const size_t n = s.size();
     std::vector<PercentPiece> pieces;
-    auto literal = [&](char32_t c) {
+    auto literal = [&](size_t from, size_t to) {  // code points [from, to)
         if (pieces.empty() || !pieces.back().is_literal) pieces.emplace_back();
-        utf8_append(pieces.back().literal, c);
+        pieces.back().literal.append(fmt.substr(off[from], off[to] - off[from]));
     };
     size_t pos = 0;
     while (pos < n) {
         if (s[pos] != '%') {
-            literal(s[pos++]);
+            size_t start = pos;
+            while (pos < n && s[pos] != '%') ++pos;
+            literal(start, pos);
             continue;
         }
         ++pos;
         if (pos < n && s[pos] == '%') {
-            literal('%');
+            literal(pos, pos + 1);
             ++pos;
             continue;
         }
@@ -63,7 +66,7 @@ std::vector<PercentPiece> parse_percent_format(std::string_view fmt) {
                 piece.error_before_lookup = true;
                 return fail("ValueError", "incomplete format key");
             }
-            for (size_t k = key_start; k + 1 < pos; ++k) utf8_append(sp.key, s[k]);
+            sp.key = std::string(fmt.substr(off[key_start], off[pos - 1] - off[key_start]));
         }
         // Flags.
         while (true) {
@@ -181,7 +184,8 @@ std::string format_percent_int(const PercentSpec& sp, int64_t v) {
 // the number conversions): only then do '0', '+' and ' ' apply.
 std::string pad_output(const PercentSpec& sp, bool numeric, const std::string& str) {
     const char32_t fill = (numeric && sp.zero) ? '0' : ' ';
-    const std::vector<char32_t> cps = utf8_decode(str);
+    std::vector<size_t> off;
+    const std::vector<char32_t> cps = utf8_decode(str, off);
     int64_t len = int64_t(cps.size());
     int64_t width = sp.width;
     if ((width == -1 || width <= len) && (sp.prec == -1 || sp.prec >= len) && !sp.plus && !sp.space)
@@ -212,14 +216,16 @@ std::string pad_output(const PercentSpec& sp, bool numeric, const std::string& s
 
     std::string out;
     auto put = [&](char32_t c) { utf8_append(out, c); };
+    auto put_text = [&](size_t from, size_t count) {  // code points, copied byte-exact
+        out.append(str, off[from], off[from + count] - off[from]);
+    };
     if (sign) {
         if (fill != ' ') put(signchar);
         if (width > len) --width;
     }
     if (prefix) {
         if (fill != ' ') {
-            put(cps[pindex]);
-            put(cps[pindex + 1]);
+            put_text(pindex, 2);
             pindex += 2;
         }
         width -= 2;
@@ -233,12 +239,11 @@ std::string pad_output(const PercentSpec& sp, bool numeric, const std::string& s
     if (fill == ' ') {
         if (sign) put(signchar);
         if (prefix) {
-            put(cps[pindex]);
-            put(cps[pindex + 1]);
+            put_text(pindex, 2);
             pindex += 2;
         }
     }
-    for (int64_t k = 0; k < len; ++k) put(cps[pindex + size_t(k)]);
+    if (len > 0) put_text(pindex, size_t(len));
     if (width > len) out.append(size_t(width - len), ' ');
     return out;
 }

@@ -151,6 +151,7 @@ public:
         P.first_high = f.high;
         node_width(pr_.root, pr_.group_widths);
         P.min_width = pr_.root->lo >= kMaxWidth ? UINT64_MAX : uint64_t(pr_.root->lo);
+        info_charset_quirk();
         Node* r = pr_.root;
         while (r->kind == NK::Seq && !r->kids.empty()) r = r->kids[0];
         if (r->kind == NK::At && (r->pc != UINT32_MAX)) {
@@ -160,6 +161,41 @@ public:
     }
 
 private:
+    // Mirrors re._compiler._get_charset_prefix/_compile_info for the one case where
+    // the prefilter is narrower than the pattern: see Pattern::info_class.
+    void info_charset_quirk() {
+        if (P.min_width == 0) return;
+        int flags = pr_.flags;
+        Node* n = pr_.root;
+        for (;;) {
+            if (n->kind == NK::Seq) {
+                if (n->kids.empty()) return;
+                n = n->kids[0];
+            } else if (n->kind == NK::Group) {
+                flags = combine_flags(flags, n->add_flags, n->del_flags);
+                n = n->kids[0];
+            } else {
+                break;
+            }
+        }
+        if (n->kind != NK::Class) return;
+        const int kType = ASCII | UNICODE | LOCALE;
+        if ((flags & kType) == (pr_.flags & kType)) return;  // no divergence possible
+        bool has_cat = false;
+        for (const ClassItem& it : n->items) {
+            has_cat = has_cat || it.kind == ClassItem::Category;
+            if (!(flags & IGNORECASE) || it.kind == ClassItem::Category) continue;
+            bool unicode = flags & UNICODE;
+            char32_t lo = it.lo, hi = it.kind == ClassItem::Lit ? it.lo : it.hi;
+            if (it.kind == ClassItem::Range && hi > 0xFFFF) return;
+            bool cased = unicode ? uni::any_cased(lo, hi)
+                                 : (lo <= 'z' && hi >= 'A' && !(lo > 'Z' && hi < 'a'));
+            if (cased) return;
+        }
+        if (!has_cat) return;
+        P.info_class = int(add_class(build_class(n->items, n->negate, pr_.flags & ~IGNORECASE)));
+    }
+
     struct First {
         std::bitset<256> low;
         bool high = false;

@@ -173,6 +173,10 @@ public:
     bool first_high = true;
     bool nullable = true;
     bool anchored = false;  // starts with \A or non-MULTILINE ^: only try at pos
+    // CPython quirk, replicated: its search prefilter compiles a leading character
+    // set's categories with the pattern's global flags even inside a scoped (?a:..)
+    // or (?u:..) group, so some start positions are never tried. -1 = none.
+    int info_class = -1;
     uint64_t min_width = 0;
 };
 

@@ -346,6 +346,9 @@ private:
         long avail = std::max(0L, end_ - pos);
         long maxn = in.b == kMaxRepeat ? avail : std::min<long>(long(in.b), avail);
         long min = long(in.a);
+        // CPython's single-character repeats fail outright when pos > endpos, even
+        // with a zero minimum.
+        if (min > end_ - pos) return false;
         if (RepKind(in.c) == RepKind::Lazy) {
             long n = 0;
             while (n < min && n < avail && char_test(P, item, s_[pos + n])) ++n;
@@ -435,6 +438,11 @@ bool exec(const Pattern& p, std::u32string_view s, long pos, long endpos, Anchor
             if (at >= end) return false;
         }
         if (uint64_t(end - at) < p.min_width) return false;
+        if (p.info_class >= 0) {
+            const CharClass& cc = p.classes[size_t(p.info_class)];
+            while (at < end && !cc.test(s[size_t(at)])) ++at;
+            if (at >= end) return false;
+        }
         if (vm.run(at, false, must_advance && at == pos)) {
             vm.fill(at, out);
             return true;

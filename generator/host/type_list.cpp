@@ -23,20 +23,6 @@ std::vector<Value> items_of(const Value& v) {
     return to_vector(v);
 }
 
-// Whether iter(v) can succeed, decided without calling anything.
-bool is_iterable(const Value& v) {
-    Object* o = v.obj();
-    if (!o) return false;
-    switch (o->type->layout) {
-        case Layout::Str: case Layout::Bytes: case Layout::List: case Layout::Tuple:
-        case Layout::Dict: case Layout::Set: case Layout::FrozenSet: case Layout::Range:
-        case Layout::Iterator: case Layout::Generator:
-            return true;
-        default:
-            return o->type->lookup("__iter__") || o->type->lookup("__getitem__");
-    }
-}
-
 int64_t checked_repeat_size(size_t n, int64_t times) {
     if (times <= 0 || n == 0) return 0;
     if (int64_t(n) > (int64_t(1) << 32) / times) raise(exc_types().MemoryError, "");

@@ -293,6 +293,7 @@ Value s_splitlines(const Value& self, const CallArgs& a) {
 Value s_join(const Value& self, const CallArgs& a) {
     StrObject* so = self_str(self, "join");
     args_one("str.join", a);
+    if (!is_iterable(a[0])) raise(exc_types().TypeError, "can only join an iterable");
     std::string out;
     size_t idx = 0;
     for_each(a[0], [&](const Value& item) {

@@ -44,6 +44,20 @@ std::vector<char32_t> utf8_decode(std::string_view s) {
     return out;
 }
 
+std::vector<char32_t> utf8_decode(std::string_view s, std::vector<size_t>& offsets) {
+    std::vector<char32_t> out;
+    out.reserve(s.size());
+    offsets.clear();
+    offsets.reserve(s.size() + 1);
+    size_t len = 0;
+    for (size_t i = 0; i < s.size(); i += len) {
+        offsets.push_back(i);
+        out.push_back(utf8_decode_one(s, i, len));
+    }
+    offsets.push_back(s.size());
+    return out;
+}
+
 void utf8_append(std::string& out, char32_t cp) {
     if (cp > 0x10FFFF) cp = 0xFFFD;
     if (cp < 0x80) {

@@ -22,6 +22,11 @@ char32_t utf8_decode_one(std::string_view s, size_t pos, size_t& len);
 
 std::vector<char32_t> utf8_decode(std::string_view s);
 
+// Decodes and also records where each code point starts: offsets[i] is the byte offset
+// of code point i, and offsets.back() == s.size() (so offsets has one more entry).
+// Slicing the original bytes with these offsets keeps ill-formed input byte-exact.
+std::vector<char32_t> utf8_decode(std::string_view s, std::vector<size_t>& offsets);
+
 // Appends the UTF-8 encoding of `cp`. Surrogates are encoded as 3 bytes (generalized
 // UTF-8); values above U+10FFFF are replaced by U+FFFD.
 void utf8_append(std::string& out, char32_t cp);

@@ -121,9 +121,9 @@ static std::string run_case(const std::vector<std::string>& f) {
         return r + "]";
     }
     if (op == "expand") {
-        rx::Template t = rx::parse_template(*p, arg);
         rx::Match m;
         if (!rx::exec(*p, subj, 0, long(subj.size()), rx::Anchor::Search, m)) return "None";
+        rx::Template t = rx::parse_template(*p, arg);
         return py_repr(rx::expand(t, subj, m.spans));
     }
     return "unknown op " + op;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages exocc needs to build and test, if any are missing.
+# Idempotent and quick when everything is present.
+set -euo pipefail
+packages=(g++ cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -146,6 +146,7 @@ struct ConstantExpr : Expr {
     double fval = 0;
     std::string sval;  // Str: UTF-8 text; Bytes: raw bytes
     mutable Object* cached = nullptr;  // interpreter's boxed value, created on first use
+    bool kind_u = false;  // Str written with a u'' prefix (CPython's Constant.kind == 'u')
     ConstantExpr() : Expr(ExprKind::Constant) {}
 };
 struct AttributeExpr : Expr {

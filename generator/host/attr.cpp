@@ -77,17 +77,37 @@ Value function_attr(FunctionObject* f, std::string_view name) {
         if (f->annotations.is_null()) f->annotations = dict();
         return f->annotations;
     }
-    if (name == "__kwdefaults__") return Value::none();
+    if (name == "__kwdefaults__") {
+        const Scope* sc = f->code;
+        Value d = dict();
+        for (size_t j = 0; j < f->kwdefaults.size(); ++j)
+            if (!f->kwdefaults[j].is_null()) setitem(d, str(sc->params[static_cast<size_t>(sc->npositional) + j]), f->kwdefaults[j]);
+        return len(d) ? d : Value::none();
+    }
     if (name == "__closure__") return Value::none();
     return Value();
 }
+
+}  // namespace
+
+// Tracebacks are not inspectable objects in exocc; code only tests them against None.
+Value traceback_object() {
+    static Object* tb = [] {
+        auto* o = new Object(new_builtin_type("traceback", types().object, Layout::Object));
+        o->make_immortal();
+        return o;
+    }();
+    return Value(tb);
+}
+
+namespace {
 
 Value exception_attr(ExceptionObject* e, std::string_view name) {
     if (name == "args") return e->args;
     if (name == "__cause__") return e->cause.is_null() ? Value::none() : e->cause;
     if (name == "__context__") return e->context.is_null() ? Value::none() : e->context;
     if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
-    if (name == "__traceback__") return Value::none();
+    if (name == "__traceback__") return e->traceback.empty() ? Value::none() : traceback_object();
     return Value();
 }
 
@@ -262,6 +282,13 @@ Value getattr_or_null(const Value& obj, std::string_view name) {
     return Value();
 }
 
+Value special_method(const Value& obj, std::string_view name) {
+    TypeObject* t = obj.type();
+    Value* d = t->lookup(name);
+    if (!d) return Value();
+    return bind(*d, obj, t);
+}
+
 Value getattr(const Value& obj, std::string_view name) {
     TypeObject* t = obj.type();
     if (t->is_heap && t->lookup("__getattr__")) {
@@ -413,15 +440,15 @@ void delattr(const Value& obj, std::string_view name) {
     generic_delattr(obj, name);
 }
 
-Value object_setattr(const Value&, const CallArgs& a) {
-    check_positional("__setattr__", a, 3, 3);
-    generic_setattr(a[0], to_string_ref(a[1], "attribute name"), a[2]);
+Value object_setattr(const Value& self, const CallArgs& a) {
+    check_positional("__setattr__", a, 2, 2);
+    generic_setattr(self, to_string_ref(a[0], "attribute name"), a[1]);
     return Value::none();
 }
 
-Value object_delattr(const Value&, const CallArgs& a) {
-    check_positional("__delattr__", a, 2, 2);
-    generic_delattr(a[0], to_string_ref(a[1], "attribute name"));
+Value object_delattr(const Value& self, const CallArgs& a) {
+    check_positional("__delattr__", a, 1, 1);
+    generic_delattr(self, to_string_ref(a[0], "attribute name"));
     return Value::none();
 }
 

@@ -387,6 +387,36 @@ bool bi::is_setlike_view(const Value& v) {
     return o && (o->type == types().dict_keys || o->type == types().dict_items);
 }
 
+// repr of bytes: b'...' with the str quoting rule and \xNN for non-printable bytes.
+static std::string bytes_repr(std::string_view s) {
+    bool single = s.find('\'') != std::string_view::npos;
+    bool dbl = s.find('"') != std::string_view::npos;
+    char quote = single && !dbl ? '"' : '\'';
+    static const char* hex = "0123456789abcdef";
+    std::string out = "b";
+    out += quote;
+    for (unsigned char c : s) {
+        if (c == quote || c == '\\') {
+            out += '\\';
+            out += char(c);
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c >= 0x7F) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    out += quote;
+    return out;
+}
+
 bool builtin_repr(const Value& v, std::string* out) {
     switch (v.tag()) {
         case Value::Tag::None: *out = "None"; return true;
@@ -405,6 +435,7 @@ bool builtin_repr(const Value& v, std::string* out) {
         case Layout::Set:
         case Layout::FrozenSet: *out = set_repr(static_cast<SetObject*>(o)); return true;
         case Layout::Range: *out = range_repr(static_cast<RangeObject*>(o)); return true;
+        case Layout::Bytes: *out = bytes_repr(static_cast<BytesObject*>(o)->s); return true;
         default: break;
     }
     if (is_view(v)) {

@@ -220,7 +220,7 @@ Value bi_next(const Value&, const CallArgs& a) {
         if (v.is_null()) raise(new_exception(exc_types().StopIteration, {}));
         return v;
     }
-    return call(getattr(it, "__next__"), {});
+    return call(special_method(it, "__next__"), {});
 }
 
 Value bi_abs(const Value&, const CallArgs& a) {
@@ -231,7 +231,7 @@ Value bi_abs(const Value&, const CallArgs& a) {
         return Value::integer(v.as_int() < 0 ? -v.as_int() : v.as_int());
     }
     if (v.is_float()) return Value::floating(std::fabs(v.as_float()));
-    if (v.type()->lookup("__abs__")) return call(getattr(v, "__abs__"), {});
+    if (v.type()->lookup("__abs__")) return call(special_method(v, "__abs__"), {});
     raise(exc_types().TypeError, cat("bad operand type for abs(): '", type_name(v), "'"));
 }
 
@@ -331,11 +331,11 @@ Value bi_reversed(const Value&, const CallArgs& a) {
     check_positional("reversed", a, 1, 1);
     const Value& v = A(a, 0);
     if (v.type()->is_heap) {
-        if (v.type()->lookup("__reversed__")) return call(getattr(v, "__reversed__"), {});
+        if (v.type()->lookup("__reversed__")) return call(special_method(v, "__reversed__"), {});
     }
     Value r = reversed_builtin(v);
     if (!r.is_null()) return r;
-    if (v.type()->lookup("__reversed__")) return call(getattr(v, "__reversed__"), {});
+    if (v.type()->lookup("__reversed__")) return call(special_method(v, "__reversed__"), {});
     if (v.type()->lookup("__len__") && v.type()->lookup("__getitem__")) {
         auto next_fn = [](IteratorObject* it) -> Value {
             if (it->index < 0) return Value();
@@ -466,7 +466,7 @@ Value bi_divmod(const Value&, const CallArgs& a) {
         if (b == 0) raise(exc_types().ZeroDivisionError, "float divmod()");
         return tuple({binary_op(x, y, 12), binary_op(x, y, 5)});
     }
-    if (x.type()->lookup("__divmod__")) return call(getattr(x, "__divmod__"), {y});
+    if (x.type()->lookup("__divmod__")) return call(special_method(x, "__divmod__"), {y});
     raise(exc_types().TypeError, cat("unsupported operand type(s) for divmod(): '", type_name(x), "' and '",
                                      type_name(y), "'"));
 }
@@ -509,8 +509,8 @@ Value bi_round(const Value&, const CallArgs& a) {
         return Value::floating(round_double(x.as_float(), to_int64(nd, "ndigits")));
     }
     if (x.type()->lookup("__round__")) {
-        if (nd.is_none()) return call(getattr(x, "__round__"), {});
-        return call(getattr(x, "__round__"), {nd});
+        if (nd.is_none()) return call(special_method(x, "__round__"), {});
+        return call(special_method(x, "__round__"), {nd});
     }
     raise(exc_types().TypeError, cat("type ", type_name(x), " doesn't define __round__ method"));
 }
@@ -569,7 +569,7 @@ Value bi_dir(const Value&, const CallArgs& a) {
         sort_values(names, Value(), false);
         return list(std::move(names));
     }
-    Value r = call(getattr(A(a, 0), "__dir__"), {});
+    Value r = call(special_method(A(a, 0), "__dir__"), {});
     std::vector<Value> names = to_vector(r);
     sort_values(names, Value(), false);
     return list(std::move(names));
@@ -636,6 +636,13 @@ Value bi_import(const Value&, const CallArgs& a) {
 Value bi_not_supported(const Value& self, const CallArgs&) {
     raise(exc_types().NotImplementedError, cat(to_str(self), "() is not supported by exocc"));
 }
+
+Value type_not_supported(const Value&, const CallArgs& a) {
+    raise(exc_types().NotImplementedError, cat(to_str(getattr(a[0], "__name__")), "() is not supported by exocc"));
+}
+
+// `f.__call__(...)` on functions, builtins and bound methods.
+Value callable_call(const Value& self, const CallArgs& a) { return call(self, a); }
 
 Value bi_input(const Value&, const CallArgs&) { raise(exc_types().EOFError, "EOF when reading a line"); }
 
@@ -915,8 +922,14 @@ void init_builtins_module(Interpreter& in) {
     set_builtin(m, "super", bi_super);
     set_builtin(m, "__import__", bi_import);
     set_builtin(m, "input", bi_input);
-    for (const char* n : {"exec", "eval", "compile", "open", "breakpoint", "memoryview", "bytearray", "complex"})
+    for (const char* n : {"exec", "eval", "compile", "open", "breakpoint"})
         g.set_str(n, builtin_function(n, bi_not_supported, str(n)));
+    // Types exocc does not implement still exist, so isinstance() checks against them work.
+    for (const char* n : {"complex", "bytearray", "memoryview"}) {
+        TypeObject* t = new_builtin_type(n, T.object, Layout::Native);
+        add_staticmethod(t, "__new__", type_not_supported);
+        g.set_str(n, Value(t));
+    }
 
     // super is a function here, but `super` must still print as a class name.
     g.set_str("super", builtin_function("super", bi_super));
@@ -932,6 +945,7 @@ void init_builtins_module(Interpreter& in) {
     add_method(T.classmethod, "__get__", cm_get);
     add_method(T.staticmethod, "__get__", cm_get);
     add_method(T.function, "__get__", function_get);
+    for (TypeObject* t : {T.function, T.builtin_function, T.method}) add_method(t, "__call__", callable_call);
     add_method(T.function, "__repr__", function_repr);
     add_method(T.method, "__repr__", method_repr);
     add_method(T.method, "__eq__", method_eq);

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "host_error.h"  // the exception type these functions throw
+
 namespace exo::host {
 
 struct FormatSpec {

@@ -174,6 +174,11 @@ Value Interpreter::import_module(const std::string& name, const Value& importer,
 
 void Interpreter::exec_module(ModuleObject* module, const std::shared_ptr<const ParsedSource>& src) {
     module->src = src;
+    if (!src->body.empty() && src->body[0]->kind == StmtKind::ExprStmt) {
+        auto* first = static_cast<const ExprStmt*>(src->body[0])->value;
+        if (first->kind == ExprKind::Constant && static_cast<const ConstantExpr*>(first)->ckind == ConstKind::Str)
+            module->globals().set_str("__doc__", str(static_cast<const ConstantExpr*>(first)->sval));
+    }
     Frame f;
     f.code = src->scope;
     f.module = module;

@@ -543,7 +543,7 @@ Flow Interpreter::exec_with(const WithStmt* w, size_t item, Frame& f) {
         f.handling = exc;
         Value suppress;
         try {
-            suppress = call(exit_fn, {Value(exc.type()), exc, Value::none()});
+            suppress = call(exit_fn, {Value(exc.type()), exc, traceback_object()});
         } catch (...) {
             f.handling = saved;
             throw;

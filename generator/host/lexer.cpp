@@ -88,21 +88,21 @@ private:
 
     int at(size_t i) const { return i < n_ ? (unsigned char)b_[i] : -1; }
     int mline(int l) const { return line_base_ + l - 1; }
-    int mcol(int l, int c) const { return l == 1 ? c + shift_ : c; }
     int col_of(size_t pos) const { return (int)(pos - line_start_); }
 
+    // Error columns are relative to the lexed text (never shifted), as in CPython.
     [[noreturn]] void fail_at(const std::string& msg, int line, int col, const char* type = "SyntaxError") {
-        rep_.at(type, msg, mline(line), mcol(line, col));
+        rep_.at(type, msg, mline(line), col);
     }
     // CPython tokenizer style: offset counts the characters before the cursor `cur`.
     [[noreturn]] void fail_cursor(const std::string& msg, size_t cur, const char* type = "SyntaxError") {
-        rep_.at_cursor(type, msg, mline(line_), mcol(line_, col_of(cur)));
+        rep_.at_cursor(type, msg, mline(line_), col_of(cur));
     }
     // Errors that CPython reports with the cursor at the end of the current line.
     [[noreturn]] void fail_line_end(const std::string& msg, const char* type) {
         size_t e = p_;
         while (e < n_ && b_[e] != '\n') e++;
-        rep_.at_cursor(type, msg, mline(line_), mcol(line_, col_of(e) + 1));
+        rep_.at_cursor(type, msg, mline(line_), col_of(e) + 1);
     }
 
     void newline_at(size_t pos_after_nl) {
@@ -137,7 +137,7 @@ private:
         if (at(p_) == -1) {
             // CPython reports this at the end of the line holding the backslash.
             rep_.at_cursor("SyntaxError", "unexpected EOF while parsing", mline(line_ - 1),
-                           mcol(line_ - 1, (int)(bs + 2 - last_line_start(bs))));
+                           (int)(bs + 2 - last_line_start(bs)));
         }
     }
     size_t last_line_start(size_t pos) const {
@@ -180,7 +180,7 @@ private:
                         if (alt != altind_.back()) tab_error();
                     } else if (col > ind_.back()) {
                         if ((int)ind_.size() >= kMaxIndent)
-                            fail_line_end("too many levels of indentation", "IndentationError");
+                            fail_at("too many levels of indentation", line_, 0, "IndentationError");
                         if (alt <= altind_.back()) tab_error();
                         pending++;
                         ind_.push_back(col);
@@ -228,9 +228,7 @@ private:
         }
     }
 
-    [[noreturn]] void tab_error() {
-        fail_line_end("inconsistent use of tabs and spaces in indentation", "TabError");
-    }
+    [[noreturn]] void tab_error() { fail_at("inconsistent use of tabs and spaces in indentation", line_, 0, "TabError"); }
 
     void lex_token() {
         size_t start = p_;
@@ -472,8 +470,7 @@ private:
             for (char ch : digits) {
                 int d = is_digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10;
                 if (v > (limit - (uint64_t)d) / (uint64_t)base) {
-                    rep_.at("SyntaxError", "integer literal too large for exocc (64-bit ints only)",
-                            t.line, t.col);
+                    fail_at("integer literal too large for exocc (64-bit ints only)", line_, col_of(start));
                 }
                 v = v * (uint64_t)base + (uint64_t)d;
             }
@@ -498,8 +495,7 @@ private:
                 std::string msg = qsize == 3 ? "unterminated triple-quoted string literal"
                                              : "unterminated string literal";
                 msg += " (detected at line " + std::to_string(detected) + ")";
-                rep_.at_cursor("SyntaxError", msg, mline(sline),
-                               mcol(sline, (int)(start - sline_start) + 1));
+                rep_.at_cursor("SyntaxError", msg, mline(sline), (int)(start - sline_start) + 1);
             }
             q++;
             if (c == quote) {

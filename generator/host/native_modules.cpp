@@ -216,13 +216,13 @@ Value to_int_result(double r, const Value& x) {
 Value math_floor(const Value&, const CallArgs& a) {
     check_positional("floor", a, 1, 1);
     if (A(a, 0).is_intlike()) return Value::integer(A(a, 0).as_int());
-    if (!A(a, 0).is_float() && A(a, 0).type()->lookup("__floor__")) return call(getattr(A(a, 0), "__floor__"), {});
+    if (!A(a, 0).is_float() && A(a, 0).type()->lookup("__floor__")) return call(special_method(A(a, 0), "__floor__"), {});
     return to_int_result(std::floor(fa(a, 0)), A(a, 0));
 }
 Value math_ceil(const Value&, const CallArgs& a) {
     check_positional("ceil", a, 1, 1);
     if (A(a, 0).is_intlike()) return Value::integer(A(a, 0).as_int());
-    if (!A(a, 0).is_float() && A(a, 0).type()->lookup("__ceil__")) return call(getattr(A(a, 0), "__ceil__"), {});
+    if (!A(a, 0).is_float() && A(a, 0).type()->lookup("__ceil__")) return call(special_method(A(a, 0), "__ceil__"), {});
     return to_int_result(std::ceil(fa(a, 0)), A(a, 0));
 }
 Value math_trunc(const Value&, const CallArgs& a) {

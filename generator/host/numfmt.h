@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "host_error.h"  // the exception type these functions throw
+
 namespace exo::host {
 
 inline constexpr const char* kIntTooLargeMessage = "int too large for exocc (64-bit ints only)";

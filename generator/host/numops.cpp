@@ -7,6 +7,10 @@
 
 namespace exo::host {
 
+namespace {
+__extension__ typedef unsigned __int128 u128;  // GCC/Clang extension (quiet under -Wpedantic)
+}  // namespace
+
 // ---------------------------------------------------------------- float
 
 double float_truediv(double a, double b) {
@@ -135,12 +139,12 @@ double int_truediv(int64_t a, int64_t b) {
     if (a >= -kExact && a <= kExact && b >= -kExact && b <= kExact)
         return double(a) / double(b);  // both exact: one IEEE rounding
     bool negative = (a < 0) != (b < 0);
-    unsigned __int128 ua = a < 0 ? 0 - uint64_t(a) : uint64_t(a);
-    unsigned __int128 ub = b < 0 ? 0 - uint64_t(b) : uint64_t(b);
+    u128 ua = a < 0 ? 0 - uint64_t(a) : uint64_t(a);
+    u128 ub = b < 0 ? 0 - uint64_t(b) : uint64_t(b);
     if (ua == 0) return negative ? -0.0 : 0.0;
     // Scale the dividend so the integer quotient has at least 55 bits, then round the
     // quotient to 53 bits ourselves, half to even, with the remainder as sticky bit.
-    auto bitlen = [](unsigned __int128 v) {
+    auto bitlen = [](u128 v) {
         int n = 0;
         while (v) {
             v >>= 1;
@@ -150,14 +154,14 @@ double int_truediv(int64_t a, int64_t b) {
     };
     int shift = 55 + bitlen(ub) - bitlen(ua);
     if (shift < 0) shift = 0;
-    unsigned __int128 num = ua << shift;  // < 2**(55 + 64 + 1): fits
-    unsigned __int128 q = num / ub;
+    u128 num = ua << shift;  // < 2**(55 + 64 + 1): fits
+    u128 q = num / ub;
     bool sticky = num % ub != 0;
     int qbits = bitlen(q);
     int drop = qbits - 53;  // >= 2 by construction
-    unsigned __int128 mant = q >> drop;
-    unsigned __int128 rem = q & (((unsigned __int128)1 << drop) - 1);
-    unsigned __int128 half = (unsigned __int128)1 << (drop - 1);
+    u128 mant = q >> drop;
+    u128 rem = q & (((u128)1 << drop) - 1);
+    u128 half = (u128)1 << (drop - 1);
     if (rem > half || (rem == half && (sticky || (mant & 1)))) ++mant;
     double r = std::ldexp(double(uint64_t(mant)), drop - shift);
     return negative ? -r : r;

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "host_error.h"  // the exception type these functions throw
+
 namespace exo::host {
 
 // ---------------------------------------------------------------- float

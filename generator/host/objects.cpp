@@ -245,7 +245,9 @@ void add_staticmethod(TypeObject* t, std::string_view name, NativeFn fn) {
 
 void add_getter(TypeObject* t, std::string_view name, NativeFn getter) {
     auto* p = new PropertyObject();
-    p->fget = builtin_function(std::string(name), getter);
+    auto* b = new BuiltinObject(std::string(name), getter);
+    b->owner = t;  // called as an unbound method: getter(obj)
+    p->fget = Value(b);
     t->dict->table.set_str(name, Value(p));
 }
 

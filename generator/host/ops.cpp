@@ -242,40 +242,36 @@ Value unary_op(const Value& a, int op) {
     raise(exc_types().TypeError, cat("bad operand type for unary ", syms[op], ": '", type_name(a), "'"));
 }
 
+// One side of a comparison: the user's dunder (or the default __ne__ that inverts a
+// user __eq__), else the builtin types' comparison. NotImplemented when neither applies.
+Value compare_one(const Value& a, const Value& b, int op) {
+    TypeObject* ta = a.type();
+    if (user_dunder(ta, kCmpDunder[op])) return try_dunder(a, kCmpDunder[op], b);
+    if (op == 1 && user_dunder(ta, "__eq__")) {
+        Value r = try_dunder(a, "__eq__", b);
+        return r.is(not_implemented()) ? r : Value::boolean(!truthy(r));
+    }
+    Value r = builtin_compare(a, b, op);
+    return r.is_null() ? not_implemented() : r;
+}
+
 Value rich_compare(const Value& a, const Value& b, int op) {
     if (is_number(a) && is_number(b)) return builtin_compare(a, b, op);
     TypeObject* ta = a.type();
     TypeObject* tb = b.type();
     int swapped = kCmpSwap[op];
+    // A subclass's reflected method gets the first try, as in CPython.
+    bool reflected_first = ta != tb && tb->is_subtype(ta) && user_dunder(tb, kCmpDunder[swapped]);
     Value r;
-    bool tried_reflected = false;
-    if (ta != tb && tb->is_subtype(ta) && user_dunder(tb, kCmpDunder[swapped])) {
-        r = try_dunder(b, kCmpDunder[swapped], a);
+    if (reflected_first) {
+        r = compare_one(b, a, swapped);
         if (!r.is(not_implemented())) return r;
-        tried_reflected = true;
     }
-    if (user_dunder(ta, kCmpDunder[op])) {
-        r = try_dunder(a, kCmpDunder[op], b);
+    r = compare_one(a, b, op);
+    if (!r.is(not_implemented())) return r;
+    if (!reflected_first) {
+        r = compare_one(b, a, swapped);
         if (!r.is(not_implemented())) return r;
-    } else if (op == 1 && user_dunder(ta, "__eq__")) {
-        // Default __ne__ inverts a user-defined __eq__.
-        r = try_dunder(a, "__eq__", b);
-        if (!r.is(not_implemented())) return Value::boolean(!truthy(r));
-    } else {
-        r = builtin_compare(a, b, op);
-        if (!r.is(not_implemented()) && !r.is_null()) return r;
-    }
-    if (!tried_reflected && ta != tb) {
-        if (user_dunder(tb, kCmpDunder[swapped])) {
-            r = try_dunder(b, kCmpDunder[swapped], a);
-            if (!r.is(not_implemented())) return r;
-        } else if (swapped == 1 && user_dunder(tb, "__eq__")) {
-            r = try_dunder(b, "__eq__", a);
-            if (!r.is(not_implemented())) return Value::boolean(!truthy(r));
-        } else {
-            r = builtin_compare(b, a, swapped);
-            if (!r.is(not_implemented()) && !r.is_null()) return r;
-        }
     }
     if (op == 0) return Value::boolean(a.is(b));
     if (op == 1) return Value::boolean(!a.is(b));
@@ -309,7 +305,7 @@ bool truthy(const Value& v) {
     TypeObject* t = v.type();
     if (t->is_heap) {
         if (Value* b = user_dunder(t, "__bool__")) {
-            Value r = call(getattr(v, "__bool__"), {});
+            Value r = call(special_method(v, "__bool__"), {});
             (void)b;
             if (!r.is_bool()) raise(exc_types().TypeError, cat("__bool__ should return bool, returned ", type_name(r)));
             return r.as_bool();
@@ -338,7 +334,7 @@ std::string repr(const Value& v) {
         std::string out;
         if (builtin_repr(v, &out)) return out;
     }
-    Value r = call(getattr(v, "__repr__"), {});
+    Value r = call(special_method(v, "__repr__"), {});
     if (!is_str(r)) raise(exc_types().TypeError, cat("__repr__ returned non-string (type ", type_name(r), ")"));
     return str_of(r);
 }
@@ -348,14 +344,14 @@ std::string to_str(const Value& v) {
     if (!v.is_obj()) return repr(v);
     TypeObject* t = v.type();
     if (t->is_heap && user_dunder(t, "__str__")) {
-        Value r = call(getattr(v, "__str__"), {});
+        Value r = call(special_method(v, "__str__"), {});
         if (!is_str(r)) raise(exc_types().TypeError, cat("__str__ returned non-string (type ", type_name(r), ")"));
         return str_of(r);
     }
     if (auto* s = as<StrObject>(v)) return s->s;
     if (Value* d = t->lookup("__str__")) {
         if (auto* b = as<BuiltinObject>(*d); b && b->owner == types().object) return repr(v);
-        Value r = call(getattr(v, "__str__"), {});
+        Value r = call(special_method(v, "__str__"), {});
         if (!is_str(r)) raise(exc_types().TypeError, cat("__str__ returned non-string (type ", type_name(r), ")"));
         return str_of(r);
     }
@@ -382,7 +378,7 @@ int64_t hash(const Value& v) {
             if (!h) continue;
             if (h->is_none()) raise(exc_types().TypeError, cat("unhashable type: '", t->name, "'"));
             if (!x->is_heap) break;
-            Value r = call(getattr(v, "__hash__"), {});
+            Value r = call(special_method(v, "__hash__"), {});
             if (!r.is_intlike()) raise(exc_types().TypeError, "__hash__ method should return an integer");
             int64_t h64 = r.as_int();
             return h64 == -1 ? -2 : h64;
@@ -399,7 +395,7 @@ bool contains(const Value& c, const Value& item) {
     TypeObject* t = c.type();
     if (Value* d = user_dunder(t, "__contains__")) {
         (void)d;
-        return truthy(call(getattr(c, "__contains__"), {item}));
+        return truthy(call(special_method(c, "__contains__"), {item}));
     }
     if (!user_dunder(t, "__iter__") && !user_dunder(t, "__getitem__")) {
         int r = builtin_contains(c, item);
@@ -421,7 +417,7 @@ Value getitem(const Value& obj, const Value& key) {
         Value r = builtin_getitem(obj, key);
         if (!r.is_null()) return r;
     }
-    if (auto* ty = as<TypeObject>(obj)) {
+    if (auto* ty = as<TypeObject>(obj); ty && !user_dunder(t, "__getitem__")) {
         if (Value cg = getattr_or_null(obj, "__class_getitem__"); !cg.is_null()) return call(cg, {key});
         if (ty == types().list || ty == types().dict || ty == types().tuple || ty == types().set ||
             ty == types().frozenset || ty == types().type)
@@ -435,7 +431,7 @@ Value getitem(const Value& obj, const Value& key) {
             a.npos = 1;
             return Interpreter::get().call_function(f, &obj, a);
         }
-        return call(getattr(obj, "__getitem__"), {key});
+        return call(special_method(obj, "__getitem__"), {key});
     }
     raise(exc_types().TypeError, cat("'", type_name(obj), "' object is not subscriptable"));
 }
@@ -444,7 +440,7 @@ void setitem(const Value& obj, const Value& key, const Value& v) {
     TypeObject* t = obj.type();
     if (!user_dunder(t, "__setitem__") && builtin_setitem(obj, key, v)) return;
     if (t->lookup("__setitem__")) {
-        call(getattr(obj, "__setitem__"), {key, v});
+        call(special_method(obj, "__setitem__"), {key, v});
         return;
     }
     raise(exc_types().TypeError, cat("'", type_name(obj), "' object does not support item assignment"));
@@ -454,7 +450,7 @@ void delitem(const Value& obj, const Value& key) {
     TypeObject* t = obj.type();
     if (!user_dunder(t, "__delitem__") && builtin_delitem(obj, key)) return;
     if (t->lookup("__delitem__")) {
-        call(getattr(obj, "__delitem__"), {key});
+        call(special_method(obj, "__delitem__"), {key});
         return;
     }
     raise(exc_types().TypeError, cat("'", type_name(obj), "' object doesn't support item deletion"));
@@ -467,7 +463,7 @@ int64_t len(const Value& v) {
         if (n >= 0) return n;
     }
     if (t->lookup("__len__")) {
-        Value r = call(getattr(v, "__len__"), {});
+        Value r = call(special_method(v, "__len__"), {});
         if (!r.is_intlike()) raise(exc_types().TypeError, cat("'", type_name(r), "' object cannot be interpreted as an integer"));
         if (r.as_int() < 0) raise(exc_types().ValueError, "__len__() should return >= 0");
         return r.as_int();
@@ -512,7 +508,7 @@ Value iter(const Value& v) {
     }
     if (Value* d = t->lookup("__iter__")) {
         if (d->is_none()) raise(exc_types().TypeError, cat("'", type_name(v), "' object is not iterable"));
-        Value r = call(getattr(v, "__iter__"), {});
+        Value r = call(special_method(v, "__iter__"), {});
         if (!as<IteratorObject>(r) && !as<GeneratorObject>(r) && !r.type()->lookup("__next__"))
             raise(exc_types().TypeError, cat("iter() returned non-iterator of type '", type_name(r), "'"));
         return r;
@@ -536,7 +532,7 @@ Value next(const Value& it) {
     Value* d = it.type()->lookup("__next__");
     if (!d) raise(exc_types().TypeError, cat("'", type_name(it), "' object is not an iterator"));
     try {
-        return call(getattr(it, "__next__"), {});
+        return call(special_method(it, "__next__"), {});
     } catch (PyException& e) {
         if (exception_matches(Value(e.exc), exc_types().StopIteration)) return Value();
         throw;

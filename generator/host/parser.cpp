@@ -10,12 +10,15 @@
 namespace exo::host {
 namespace syntax {
 
-Parser::Parser(ParseShared& sh, const std::string& buf, LexResult lex, bool fstring_field)
-    : sh_(sh), buf_(buf), lex_(std::move(lex)), toks_(lex_.tokens), fstring_field_(fstring_field) {}
+Parser::Parser(ParseShared& sh, const ErrorReporter& rep, const std::string& buf, LexResult lex,
+               bool fstring_field, int field_line, int field_shift)
+    : sh_(sh), rep_(rep), buf_(buf), lex_(std::move(lex)), toks_(lex_.tokens), fstring_field_(fstring_field),
+      field_line_(field_line), field_shift_(field_shift) {}
 
 // ------------------------------------------------------------------ tokens
 
 const Token& Parser::tok() {
+    furthest_ = std::max(furthest_, pos_);
     const Token& t = toks_[pos_];
     if (t.kind == T::Error) throw SyntaxErrorException{*lex_.error};
     return t;
@@ -23,6 +26,7 @@ const Token& Parser::tok() {
 
 const Token& Parser::peek(size_t k) {
     size_t i = std::min(pos_ + k, toks_.size() - 1);
+    furthest_ = std::max(furthest_, i);
     if (toks_[i].kind == T::Error) throw SyntaxErrorException{*lex_.error};
     return toks_[i];
 }
@@ -69,7 +73,13 @@ bool Parser::starts_expression(const Token& t) const {
 
 void Parser::fail_at(const std::string& msg, Pos p, const char* type) {
     // CPython prefixes errors found while parsing an f-string replacement field.
-    sh_.rep.at(type, fstring_field_ ? "f-string: " + msg : msg, p.line, p.col);
+    fail_raw(type, fstring_field_ ? "f-string: " + msg : msg, p);
+}
+
+void Parser::fail_raw(const char* type, const std::string& msg, Pos p) {
+    int col = p.col;
+    if (fstring_field_ && p.line == field_line_) col = std::max(0, col - field_shift_);
+    rep_.at(type, msg, p.line, col);
 }
 
 void Parser::fail_depth() { fail_here("expression too deeply nested"); }
@@ -100,7 +110,7 @@ void Parser::parse_file(StmtList& out) {
 Expr* Parser::parse_eval() {
     if (at(T::Indent)) {
         const Token& n = peek(1);
-        sh_.rep.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
+        rep_.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
     }
     Expr* e = expressions();
     while (accept(T::Newline)) {
@@ -123,7 +133,7 @@ void Parser::statement(StmtList& out) {
     if (t.kind == T::Indent) {
         // CPython points just before the first token of the over-indented line.
         const Token& n = peek(1);
-        sh_.rep.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
+        rep_.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
     }
     Stmt* s = nullptr;
     if (t.kind == T::At) {
@@ -554,7 +564,7 @@ StmtList Parser::block(const char* what, int line) {
         const Token& n = toks_[i];
         if (n.kind == T::Error) tok();  // a lexer error there wins
         Pos p = n.kind == T::EndMarker ? nlpos : Pos{n.line, n.col};
-        sh_.rep.at("IndentationError",
+        rep_.at("IndentationError",
                    std::string("expected an indented block after ") + what + " on line " + std::to_string(line),
                    p.line, p.col);
     }
@@ -915,9 +925,9 @@ std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text,
     if (auto e = syntax::check_source_bytes(src->text, rep)) throw SyntaxErrorException{*e};
     std::string buf = src->text;
     if (buf.empty() || buf.back() != '\n') buf += '\n';
-    syntax::ParseShared sh(*src, rep);
+    syntax::ParseShared sh(*src);
     sh.scopes.push_back(syntax::ScopeCtx{syntax::ScopeKind::Module});
-    syntax::Parser parser(sh, buf, syntax::tokenize(buf, rep));
+    syntax::Parser parser(sh, rep, buf, syntax::tokenize(buf, rep));
     try {
         body(parser, *src);
     } catch (SyntaxErrorException& e) {
@@ -925,7 +935,7 @@ std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text,
         // failed wins; an unclosed bracket wins only if opened on an earlier line.
         const syntax::LexResult& lx = parser.lex();
         if (lx.error && !same_error(e.info, *lx.error) &&
-            (!lx.error_is_unclosed || lx.unclosed_line < e.info.line))
+            (!lx.error_is_unclosed || lx.unclosed_line < parser.furthest_line()))
             throw SyntaxErrorException{*lx.error};
         throw;
     }

@@ -484,10 +484,13 @@ Expr* Parser::brace_atom() {
             last = v;
         } else {
             Expr* k = first_entry ? first : expression();
+            Pos colon = here();
             if (!accept(T::Colon)) {
                 check_comma_forgotten(k);
-                fail_invalid();
+                fail_at("':' expected after dictionary key", Pos{k->span.end_line, k->span.end_col - 1});
             }
+            if (at(T::Star)) fail_here("cannot use a starred expression in a dictionary value");
+            if (at(T::RBrace) || at(T::Comma)) fail_at("expression expected after dictionary key and ':'", colon);
             Expr* v = expression();
             if (first_entry && (at_kw(Kw::For) || at_kw(Kw::Async))) {
                 auto gens = for_if_clauses("dict comprehension", ymark, v);
@@ -1030,6 +1033,8 @@ ConstantExpr* Parser::str_const(std::string s, size_t first, size_t last) {
     c->span = span_of(first, last);
     c->ckind = ConstKind::Str;
     c->sval = std::move(s);
+    // CPython marks every str Constant whose first token starts with a lowercase 'u'.
+    c->kind_u = buf_[toks_[first].begin] == 'u';
     return c;
 }
 
@@ -1298,8 +1303,17 @@ Expr* Parser::fstring_compile(const char* expr_start, const char* expr_end, size
     sub.append(expr_start, expr_end);
     sub += ")\n";
     DepthGuard g(*this);
+    int line = tk.line + lines;
     int shift = lines != 0 ? cols : tk.col + cols;
-    Parser p(sh_, sub, tokenize(sub, sh_.rep, tk.line + lines, shift), /*fstring_field=*/true);
+    std::vector<std::string> sub_lines;
+    for (size_t b = 0; b < sub.size();) {
+        size_t e = sub.find('\n', b);
+        if (e == std::string::npos) e = sub.size();
+        sub_lines.push_back(sub.substr(b, e - b));
+        b = e + 1;
+    }
+    ErrorReporter sub_rep(rep_.filename(), &sub_lines, line);
+    Parser p(sh_, sub_rep, sub, tokenize(sub, sub_rep, line, shift), /*fstring_field=*/true, line, shift);
     return p.parse_fstring_field();
 }
 

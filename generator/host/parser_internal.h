@@ -33,7 +33,6 @@ struct ScopeCtx {
 // State shared by a parser and the sub-parsers it starts for f-string fields.
 struct ParseShared {
     ParsedSource& src;
-    const ErrorReporter& rep;
     int depth = 0;
     std::vector<ScopeCtx> scopes;
     std::vector<Pos> yields;  // yield expressions not yet checked against their scope
@@ -43,12 +42,16 @@ struct ParseShared {
         std::string msg;
     } deferred[3];
 
-    ParseShared(ParsedSource& s, const ErrorReporter& r) : src(s), rep(r) {}
+    explicit ParseShared(ParsedSource& s) : src(s) {}
 };
 
 class Parser {
 public:
-    Parser(ParseShared& sh, const std::string& buf, LexResult lex, bool fstring_field = false);
+    // An f-string field parser reads "(expr)" whose line 1 is file line `field_line`,
+    // shifted right by `field_shift` columns; its errors are reported relative to that
+    // text, as CPython does.
+    Parser(ParseShared& sh, const ErrorReporter& rep, const std::string& buf, LexResult lex,
+           bool fstring_field = false, int field_line = 0, int field_shift = 0);
 
     void parse_file(StmtList& out);  // file: [statements] ENDMARKER
     Expr* parse_eval();              // eval: expressions NEWLINE* ENDMARKER
@@ -56,15 +59,21 @@ public:
 
     // The lexer error, if the token stream ended with one.
     const LexResult& lex() const { return lex_; }
+    // Line of the furthest token the parser looked at (CPython compares it with the line
+    // of an unclosed bracket to decide which error to report).
+    int furthest_line() const { return toks_[furthest_].line; }
 
 private:
     friend struct DepthGuard;
     ParseShared& sh_;
+    const ErrorReporter& rep_;
     const std::string& buf_;
     LexResult lex_;
     const std::vector<Token>& toks_;
     size_t pos_ = 0;
+    size_t furthest_ = 0;
     bool fstring_field_;
+    int field_line_, field_shift_;
     Pos last_end_;  // end of the last consumed token that is not NEWLINE/INDENT/DEDENT
     bool future_ok_ = true;
     int module_stmt_index_ = 0;
@@ -93,6 +102,7 @@ private:
 
     // ---- errors (parser.cpp)
     [[noreturn]] void fail_at(const std::string& msg, Pos p, const char* type = "SyntaxError");
+    [[noreturn]] void fail_raw(const char* type, const std::string& msg, Pos p);  // no f-string prefix
     [[noreturn]] void fail_here(const std::string& msg) { fail_at(msg, here()); }
     [[noreturn]] void fail_invalid() { fail_here("invalid syntax"); }
     [[noreturn]] void fail_node(const std::string& msg, const Node* n) {
@@ -205,10 +215,7 @@ private:
     }
     // Errors inside string literals are reported at the token after them, as CPython does.
     // (Messages carry their own "f-string: " prefix, so no extra one is added.)
-    [[noreturn]] void fstring_error(const std::string& msg) {
-        Pos p = here();
-        sh_.rep.at("SyntaxError", msg, p.line, p.col);
-    }
+    [[noreturn]] void fstring_error(const std::string& msg) { fail_raw("SyntaxError", msg, here()); }
     size_t token_at(Pos p) const;
 };
 

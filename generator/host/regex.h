@@ -29,13 +29,19 @@
 //   group_count == 0: s[span0];  == 1: s[span1];  > 1: tuple(s[span_g] for g >= 1),
 //   where a non-participating group contributes '' (not None).
 // sub(repl, s, count=0) / subn:
+//   count < 0: CPython substitutes nothing: return (s, 0) (after validating repl).
 //   str repl:  auto t = parse_template(pat, repl); auto [out, n] = sub(pat, t, s, count);
-//              (parse errors are raised even if nothing matches, as CPython does).
-//   callable:  scan with Scanner; for each match i (stop after `count` if count > 0)
-//              append s[last:span0.start] + str(repl(Match)), last = span0.end; finally
-//              append s[last:]. n = number of matches used.
-// split(s, maxsplit=0): for each span p in split(pat, s, maxsplit): p == (-1,-1) ->
-//   None, else s[p.first:p.second]. (The result already interleaves captured groups.)
+//              (parse errors are raised even if nothing matches, as CPython does; a repl
+//              without backslashes is a plain literal and need not be parsed).
+//   callable:  scan with Scanner; for each match (stop after `count` if count > 0)
+//              append s[last:span0.start] + repl(Match) (must return str), last =
+//              span0.end; finally append s[last:]. n = number of matches used.
+// split(s, maxsplit=0): maxsplit < 0 -> [s]. Otherwise for each span p of
+//   split(pat, s, maxsplit): p == (-1,-1) -> None, else s[p.first:p.second]. (The result
+//   already interleaves the captured groups of every match, like CPython's.)
+// Error::kind -> Python class: Re -> re.error, Value -> ValueError, Overflow ->
+//   OverflowError, Index -> IndexError, Recursion and TooComplex -> RecursionError (the
+//   closest CPython analogue; CPython itself would hang on a TooComplex pattern).
 // re.escape(s): escape(s).
 // Errors: every function here may throw Error; Error::kind says which Python class to
 //   raise (see below); Error::msg is str(exc). For re.error also set .msg = bare,

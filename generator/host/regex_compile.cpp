@@ -420,6 +420,11 @@ private:
                 return nullable;
             }
             case NK::Lit: case NK::NotLit: case NK::Any: case NK::Class: {
+                if (n->pc == UINT32_MAX) {  // not emitted: assume anything
+                    f.low.set();
+                    f.high = true;
+                    return false;
+                }
                 const Inst& in = P.prog[n->pc];
                 for (char32_t c = 0; c < 256; ++c)
                     if (char_test(P, in, c)) f.low.set(c);

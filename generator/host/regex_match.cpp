@@ -249,12 +249,14 @@ private:
                     return true;
                 case Choice::GreedyOne: {
                     long p = c.pos - 1;
-                    // Give back characters; when the tail starts with a literal, skip
-                    // positions where it cannot match.
-                    const Inst& tail = prog[c.pc];
-                    if (tail.op == Op::Char) {
+                    // Give back characters; when the tail starts with a literal (after
+                    // group marks, which consume nothing), skip positions where it
+                    // cannot match.
+                    const Inst* tail = &prog[c.pc];
+                    while (tail->op == Op::Mark) ++tail;
+                    if (tail->op == Op::Char) {
                         long p0 = p;
-                        while (p > c.aux && s_[p] != tail.a) --p;
+                        while (p > c.aux && s_[p] != tail->a) --p;
                         steps_ += uint64_t(p0 - p);
                     }
                     pc = c.pc;

@@ -498,8 +498,9 @@ private:
         return true;
     }
 
-    // Returns false when `{` turned out to be a literal.
-    bool parse_repeat(Node* seq, const Tok& t) {
+    // A quantifier applies to the last item of seq; a `{` that does not form a valid
+    // {m,n} is a literal.
+    void parse_repeat(Node* seq, const Tok& t) {
         long here = src_.tell();
         uint32_t min = 0, max = kMaxRepeat;
         if (t.c == '?') {
@@ -509,7 +510,7 @@ private:
         } else if (t.c == '{') {
             if (src_.next.is('}')) {
                 seq->kids.push_back(lit('{'));
-                return false;
+                return;
             }
             std::u32string lo, hi;
             while (src_.next.in(kDigits)) lo += src_.get().c;
@@ -521,7 +522,7 @@ private:
             if (!src_.match('}')) {
                 seq->kids.push_back(lit('{'));
                 src_.seek(size_t(here));
-                return false;
+                return;
             }
             if (!lo.empty() && !parse_count(lo, min))
                 throw_error(Error::Kind::Overflow, "the repetition number is too large");
@@ -543,7 +544,6 @@ private:
         r->rep = src_.match('?') ? RepKind::Lazy : src_.match('+') ? RepKind::Possessive : RepKind::Greedy;
         r->kids.push_back(item);
         seq->kids.back() = r;
-        return true;
     }
 
     // Parses inline flags after "(?"; returns true for global flags "(?x)".
@@ -591,8 +591,8 @@ private:
         if (++depth_ > kMaxNesting) throw_error(Error::Kind::Recursion, "maximum recursion depth exceeded");
     }
 
-    // Parses "(..." after the "(" has been consumed; appends to seq. Returns false when
-    // nothing was appended (comments, global flags).
+    // Parses "(..." after the "(" has been consumed; appends its item to seq (comments
+    // and global flags append nothing).
     void parse_group(Node* seq, bool verbose, int nested, bool first) {
         long start = src_.tell() - 1;
         bool capture = true, atomic = false;

@@ -70,6 +70,7 @@ bool is_alpha(char32_t c) {
 }
 bool is_printable(char32_t c) {
     if (c < 128) return c >= 0x20 && c < 0x7f;
+    if (c > 0x10FFFF) return false;  // not a code point at all
     return !in_ranges(kNonPrintable, c);
 }
 int decimal_value(char32_t c) {

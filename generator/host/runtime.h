@@ -58,6 +58,8 @@ struct PyException {
 [[noreturn]] void raise(Value exc);  // an exception instance or class
 [[noreturn]] void raise(const HostError& e);
 Value new_exception(TypeObject* type, std::vector<Value> args);
+// The object standing for a traceback (exocc does not expose frames).
+Value traceback_object();
 bool exception_matches(const Value& exc, TypeObject* type);
 // `str(exc)` for the last line of a traceback: "KeyError: 'x'" etc.
 std::string exception_summary(const Value& exc);
@@ -95,6 +97,9 @@ Value unary_op(const Value& a, int op);                      // op: UnaryOpKind
 Value getattr(const Value& obj, std::string_view name);       // raises AttributeError
 Value getattr_or_null(const Value& obj, std::string_view name);  // Null if missing
 bool hasattr(const Value& obj, std::string_view name);
+// A dunder looked up on type(obj), as the interpreter does for operators: never the
+// instance dict, and for a class, its metaclass's method rather than its own.
+Value special_method(const Value& obj, std::string_view name);
 void setattr(const Value& obj, std::string_view name, const Value& v);
 void delattr(const Value& obj, std::string_view name);
 

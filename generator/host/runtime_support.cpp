@@ -40,7 +40,7 @@ double to_double(const Value& v, const char* what) {
     if (v.is_float()) return v.as_float();
     if (v.is_intlike()) return static_cast<double>(v.as_int());
     if (v.type()->lookup("__float__")) {
-        Value r = call(getattr(v, "__float__"), {});
+        Value r = call(special_method(v, "__float__"), {});
         if (r.is_float()) return r.as_float();
     }
     if (v.type()->lookup("__index__")) return static_cast<double>(to_int64(v, what));
@@ -82,7 +82,7 @@ std::string format_value(const Value& v, std::string_view spec) {
         if (Value* f = t->lookup("__format__")) {
             auto* b = as<BuiltinObject>(*f);
             if (!b || b->owner != types().object) {
-                Value r = call(getattr(v, "__format__"), {str(spec)});
+                Value r = call(special_method(v, "__format__"), {str(spec)});
                 if (!is_str(r)) raise(exc_types().TypeError, cat("__format__ must return a str, not ", type_name(r)));
                 return str_of(r);
             }

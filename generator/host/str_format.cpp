@@ -214,6 +214,7 @@ private:
     }
 
     Value positional(int64_t idx) {
+        if (!mapping_.is_null()) value_error("Format string contains positional fields");
         if (idx < 0 || size_t(idx) >= args_.npos)
             raise(exc_types().IndexError,
                   cat("Replacement index ", idx, " out of range for positional args tuple"));

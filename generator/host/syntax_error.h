@@ -27,8 +27,9 @@ struct SyntaxErrorException {
 // Builds SyntaxErrorInfo for one source file.
 class ErrorReporter {
 public:
-    ErrorReporter(std::string filename, const std::vector<std::string>* lines)
-        : filename_(std::move(filename)), lines_(lines) {}
+    // `lines[0]` is line `first_line` (f-string fields are re-parsed from their own text).
+    ErrorReporter(std::string filename, const std::vector<std::string>* lines, int first_line = 1)
+        : filename_(std::move(filename)), lines_(lines), first_line_(first_line) {}
 
     // Error located at a byte column (0-based) of `line`: offset points at that byte.
     [[noreturn]] void at(const std::string& type, const std::string& msg, int line, int byte_col) const {
@@ -46,13 +47,14 @@ public:
         e.filename = filename_;
         e.line = line;
         e.col = offset;
-        if (lines_ && line >= 1 && line <= (int)lines_->size()) e.text = (*lines_)[line - 1];
+        if (const std::string* s = line_text(line)) e.text = *s;
         return e;
     }
     int chars_before(int line, int byte_col) const {
         if (byte_col <= 0) return 0;
-        if (!lines_ || line < 1 || line > (int)lines_->size()) return byte_col;
-        const std::string& s = (*lines_)[line - 1];
+        const std::string* text = line_text(line);
+        if (!text) return byte_col;
+        const std::string& s = *text;
         int n = 0;
         for (int i = 0; i < byte_col; i++) {
             // Past the end (the newline itself, or EOF) every position counts as one char.
@@ -61,9 +63,17 @@ public:
         return n;
     }
 
+    const std::string& filename() const { return filename_; }
+
 private:
+    const std::string* line_text(int line) const {
+        int i = line - first_line_;
+        if (!lines_ || i < 0 || i >= (int)lines_->size()) return nullptr;
+        return &(*lines_)[(size_t)i];
+    }
     std::string filename_;
     const std::vector<std::string>* lines_;
+    int first_line_;
 };
 
 }  // namespace exo::host

@@ -248,8 +248,7 @@ Value l_add(const Value& self, const CallArgs& a) {
 Value l_mul(const Value& self, const CallArgs& a) {
     self_list(self, "__mul__");
     args_one("list.__mul__", a);
-    int64_t n;
-    if (!index_value(a[0], &n)) return not_implemented();
+    as_index(a[0]);  // the slot wrapper raises for a non-integer count
     return list_binary(self, a[0], kMul);
 }
 
@@ -356,8 +355,7 @@ Value t_add(const Value& self, const CallArgs& a) {
 Value t_mul(const Value& self, const CallArgs& a) {
     self_tuple(self, "__mul__");
     args_one("tuple.__mul__", a);
-    int64_t n;
-    if (!index_value(a[0], &n)) return not_implemented();
+    as_index(a[0]);
     return tuple_binary(self, a[0], kMul);
 }
 

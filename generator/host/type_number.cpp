@@ -243,10 +243,9 @@ template <int Op, bool Reflected>
 Value n_binary(const Value& self, const CallArgs& a) {
     if (!is_number(self)) raise_descriptor("__add__", "int", self);
     args_one("__add__", a);
-    if (!is_number(a[0])) return not_implemented();
-    if (self.is_float() && a[0].is_intlike() && Op >= int(BinOpKind::LShift) &&
-        Op <= int(BinOpKind::BitAnd))
-        return not_implemented();
+    // int's methods accept only ints (int.__add__(1, 2.5) is NotImplemented); float's
+    // accept ints and floats.
+    if (!is_number(a[0]) || (self.is_intlike() && a[0].is_float())) return not_implemented();
     return Reflected ? binary_op(a[0], self, Op) : binary_op(self, a[0], Op);
 }
 
@@ -270,6 +269,7 @@ template <int Op>
 Value n_cmp(const Value& self, const CallArgs& a) {
     if (!is_number(self)) raise_descriptor("__eq__", "int", self);
     args_one("__eq__", a);
+    if (self.is_intlike() && a[0].is_float()) return not_implemented();
     return number_compare(self, a[0], Op);
 }
 

@@ -580,7 +580,9 @@ Value s_istitle(const Value& self, const CallArgs& a) {
 std::string fill_char(const CallArgs& a, const char* name) {
     if (a.npos < 2) return " ";
     StrObject* f = as<StrObject>(a[1]);
-    if (!f) raise(exc_types().TypeError, cat(name, "() argument 2 must be str, not ", type_name(a[1])));
+    if (!f)
+        raise(exc_types().TypeError,
+              cat("The fill character must be a unicode character, not ", type_name(a[1])));
     if (f->length() != 1)
         raise(exc_types().TypeError, "The fill character must be exactly one character long");
     return f->s;
@@ -853,8 +855,7 @@ Value s_add(const Value& self, const CallArgs& a) {
 Value s_mul(const Value& self, const CallArgs& a) {
     self_str(self, "__mul__");
     args_one("str.__mul__", a);
-    int64_t n;
-    if (!index_value(a[0], &n)) return not_implemented();
+    as_index(a[0]);
     return str_binary(self, a[0], int(BinOpKind::Mult));
 }
 

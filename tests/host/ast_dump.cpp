@@ -18,6 +18,7 @@
 #include <string>
 
 #include "../../generator/host/parser.h"
+#include "../../generator/host/syntax_utf8.h"
 
 using namespace exo::host;
 
@@ -33,14 +34,7 @@ uint32_t next_cp(const std::string& s, size_t& i) {
     return cp;
 }
 
-bool printable(uint32_t c) {
-    if (c < 0x20 || (c >= 0x7F && c <= 0xA0) || c == 0xAD) return false;
-    if (c >= 0xD800 && c <= 0xDFFF) return false;
-    if ((c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F)) return false;
-    if (c == 0x1680 || c == 0x3000 || c == 0xFEFF) return false;
-    if (c >= 0xE000 && c <= 0xF8FF) return false;
-    return c <= 0x10FFFF;
-}
+bool printable(uint32_t c) { return exo::host::syntax::is_printable(c); }
 
 std::string hex(uint32_t v, int width) {
     char buf[16];
@@ -257,6 +251,7 @@ public:
                     case ConstKind::Str: out += repr_str(n->sval); break;
                     case ConstKind::Bytes: out += repr_bytes(n->sval); break;
                 }
+                if (n->kind_u) out += ", kind='u'";
                 break;
             }
             case ExprKind::Attribute: {

@@ -13,10 +13,23 @@ every bundled module that got imported was loaded from generator/lib/std.
 
 import sys
 
-_here = __file__.rpartition('/')[0] or '.'
-if not _here.startswith('/'):
+def _absdir(path):
     import posix
-    _here = posix.getcwd() + '/' + _here
+    if not path.startswith('/'):
+        path = posix.getcwd() + '/' + path
+    parts = []
+    for part in path.split('/'):
+        if part in ('', '.'):
+            continue
+        if part == '..':
+            if parts:
+                parts.pop()
+        else:
+            parts.append(part)
+    return '/' + '/'.join(parts[:-1])
+
+
+_here = _absdir(__file__)
 _repo = _here.rpartition('/')[0].rpartition('/')[0]
 STD = _repo + '/generator/lib/std'
 SHIM = _here + '/std_shim'

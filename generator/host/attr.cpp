@@ -174,7 +174,10 @@ Value super_getattr(SuperObject* s, std::string_view name) {
 
 }  // namespace
 
-Value getattr_or_null(const Value& obj, std::string_view name) {
+namespace {
+
+// Attribute lookup without the __getattr__ fallback; Null when missing.
+Value lookup_attr(const Value& obj, std::string_view name) {
     Object* o = obj.obj();
     if (o) {
         switch (o->type->layout) {
@@ -269,7 +272,16 @@ Value getattr_or_null(const Value& obj, std::string_view name) {
         if (name == "__dict__") return Value(o->attrs);
     }
     if (d) return bind(*d, obj, t);
-    if (t->is_heap) {
+    return Value();
+}
+
+}  // namespace
+
+Value getattr_or_null(const Value& obj, std::string_view name) {
+    Value v = lookup_attr(obj, name);
+    if (!v.is_null()) return v;
+    TypeObject* t = obj.type();
+    if (t->is_heap && !as<TypeObject>(obj) && !as<ModuleObject>(obj)) {
         if (Value* ga = t->lookup("__getattr__")) {
             try {
                 return call(*ga, {obj, str(name)});
@@ -290,16 +302,13 @@ Value special_method(const Value& obj, std::string_view name) {
 }
 
 Value getattr(const Value& obj, std::string_view name) {
-    TypeObject* t = obj.type();
-    if (t->is_heap && t->lookup("__getattr__")) {
-        // Let the user's __getattr__ raise its own AttributeError text.
-        Object* o = obj.obj();
-        if (!(o && o->attrs && o->attrs->table.find_str(name)) && !t->lookup(name) && name != "__class__" &&
-            !(o && o->type->layout == Layout::Exception && !exception_attr(static_cast<ExceptionObject*>(o), name).is_null()))
-            return call(*t->lookup("__getattr__"), {obj, str(name)});
-    }
-    Value v = getattr_or_null(obj, name);
+    Value v = lookup_attr(obj, name);
     if (!v.is_null()) return v;
+    TypeObject* t = obj.type();
+    if (t->is_heap && !as<TypeObject>(obj) && !as<ModuleObject>(obj)) {
+        // The user's __getattr__ raises its own AttributeError text.
+        if (Value* ga = t->lookup("__getattr__")) return call(*ga, {obj, str(name)});
+    }
     if (auto* ty = as<TypeObject>(obj))
         raise(exc_types().AttributeError, cat("type object '", ty->name, "' has no attribute '", name, "'"));
     if (auto* m = as<ModuleObject>(obj))

@@ -45,8 +45,13 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
     const size_t nkwonly = static_cast<size_t>(code->nkwonly);
     const size_t given = args.npos + (self ? 1 : 0);
     auto positional = [&](size_t i) -> const Value& { return self ? (i == 0 ? *self : args.pos[i - 1]) : args.pos[i]; };
-    const std::string fname = fn->qualname + "()";
+    // Only built for error messages.
+    auto fname = [fn] { return fn->qualname + "()"; };
 
+    if (given == npositional && args.nkw == 0 && !code->has_varargs && !code->has_varkw && nkwonly == 0) {
+        for (size_t i = 0; i < given; ++i) set_param(code, fast, cells, i, positional(i));
+        return;
+    }
     size_t take = std::min(given, npositional);
     for (size_t i = 0; i < take; ++i) set_param(code, fast, cells, i, positional(i));
     if (given > npositional) {
@@ -63,7 +68,7 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
             if (kwonly_given)
                 extra = cat(" positional argument", given == 1 ? "" : "s", " (and ", kwonly_given, " keyword-only argument",
                             kwonly_given == 1 ? "" : "s", ")");
-            raise(exc_types().TypeError, cat(fname, " takes ", takes, " but ", given,
+            raise(exc_types().TypeError, cat(fname(), " takes ", takes, " but ", given,
                                              extra.empty() ? (given == 1 ? " was" : " were") : extra + " were",
                                              " given"));
         }
@@ -87,17 +92,17 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
             for (size_t j = 0; j < static_cast<size_t>(code->nposonly); ++j)
                 if (code->params[j] == name) posonly_as_kw.push_back(name);
             if (!posonly_as_kw.empty()) continue;
-            raise(exc_types().TypeError, cat(fname, " got an unexpected keyword argument '", name, "'"));
+            raise(exc_types().TypeError, cat(fname(), " got an unexpected keyword argument '", name, "'"));
         }
         if (!get_param(code, fast, cells, idx).is_null())
-            raise(exc_types().TypeError, cat(fname, " got multiple values for argument '", name, "'"));
+            raise(exc_types().TypeError, cat(fname(), " got multiple values for argument '", name, "'"));
         set_param(code, fast, cells, idx, args.kwvalues[k]);
     }
     if (!posonly_as_kw.empty()) {
         std::string names;
         for (size_t i = 0; i < posonly_as_kw.size(); ++i) names += (i ? ", '" : "'") + posonly_as_kw[i] + "'";
         raise(exc_types().TypeError,
-              cat(fname, " got some positional-only arguments passed as keyword arguments: ", names));
+              cat(fname(), " got some positional-only arguments passed as keyword arguments: ", names));
     }
     if (kwdict) set_param(code, fast, cells, npositional + nkwonly + (code->has_varargs ? 1 : 0), Value(kwdict));
 
@@ -110,7 +115,7 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
             else missing.push_back(code->params[i]);
         }
         if (!missing.empty())
-            raise(exc_types().TypeError, cat(fname, " missing ", missing.size(), " required positional argument",
+            raise(exc_types().TypeError, cat(fname(), " missing ", missing.size(), " required positional argument",
                                              missing.size() == 1 ? "" : "s", ": ", quoted_list(missing)));
     }
     if (nkwonly) {
@@ -122,7 +127,7 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
             else missing.push_back(code->params[idx]);
         }
         if (!missing.empty())
-            raise(exc_types().TypeError, cat(fname, " missing ", missing.size(), " required keyword-only argument",
+            raise(exc_types().TypeError, cat(fname(), " missing ", missing.size(), " required keyword-only argument",
                                              missing.size() == 1 ? "" : "s", ": ", quoted_list(missing)));
     }
 }

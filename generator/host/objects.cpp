@@ -330,7 +330,11 @@ Value object_format(const Value& self, const CallArgs& a) {
         raise(exc_types().TypeError, cat("unsupported format string passed to ", type_name(self), ".__format__"));
     return str(to_str(self));
 }
-Value object_init_subclass(const Value&, const CallArgs&) { return Value::none(); }
+Value object_init_subclass(const Value& cls, const CallArgs& a) {
+    if (a.npos || a.nkw)
+        raise(exc_types().TypeError, cat(as<TypeObject>(cls)->name, ".__init_subclass__() takes no keyword arguments"));
+    return Value::none();
+}
 Value object_reduce(const Value& self, const CallArgs&) {
     raise(exc_types().TypeError, cat("cannot pickle '", type_name(self), "' object"));
 }
@@ -339,7 +343,8 @@ Value object_reduce(const Value& self, const CallArgs&) {
 Value object_setattr(const Value&, const CallArgs& a);
 Value object_delattr(const Value&, const CallArgs& a);
 Value object_dir(const Value& self, const CallArgs&);
-Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, const Value& ns_v);
+Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, const Value& ns_v,
+               const CallArgs& class_kwargs);
 
 Value type_call(TypeObject* cls, const CallArgs& args) {
     if (cls == g_types.type && args.npos == 1 && args.nkw == 0) return Value(args[0].type());
@@ -395,7 +400,7 @@ Value type_new_native(const Value&, const CallArgs& a) {
     auto* meta = as<TypeObject>(a[0]);
     if (!meta || !meta->is_subtype(g_types.type))
         raise(exc_types().TypeError, "type.__new__(X): X is not a type object");
-    return type_new(meta, to_string_ref(a[1], "name"), a[2], a[3]);
+    return type_new(meta, to_string_ref(a[1], "name"), a[2], a[3], a);
 }
 
 Value type_init_native(const Value&, const CallArgs&) { return Value::none(); }
@@ -437,7 +442,8 @@ Value type_subclasscheck(const Value& self, const CallArgs& a) {
 
 }  // namespace
 
-Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, const Value& ns_v) {
+Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, const Value& ns_v,
+               const CallArgs& class_kwargs) {
     auto* ns = as<DictObject>(ns_v);
     if (!ns) raise(exc_types().TypeError, "type.__new__() argument 3 must be dict");
     std::vector<TypeObject*> bases;
@@ -497,7 +503,12 @@ Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, 
     if (t->mro.size() > 1) {
         Value sup(new SuperObject(t, tv, t));
         Value init_sub = getattr(sup, "__init_subclass__");
-        call(init_sub, {});
+        // Class keywords (`class A(Base, key=1)`) go to the parent's __init_subclass__.
+        CallArgs kw;
+        kw.kwvalues = class_kwargs.kwvalues;
+        kw.kwnames = class_kwargs.kwnames;
+        kw.nkw = class_kwargs.nkw;
+        call(init_sub, kw);
     }
     return tv;
 }

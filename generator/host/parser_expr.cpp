@@ -692,7 +692,8 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
 Expr* Parser::slices() {
     Pos s = here();
     Expr* first = slice_item();
-    if (!at(T::Comma)) return first;
+    // A lone `*x` is not a slice: `a[*x]` subscripts with the tuple (*x,).
+    if (!at(T::Comma) && first->kind != ExprKind::Starred) return first;
     ExprList elts{first};
     while (accept(T::Comma)) {
         if (at(T::RSqb)) break;

@@ -4,6 +4,8 @@
 // (a letter if it sits in a well-known script block, otherwise not).
 #include "str_algo.h"
 
+#include <iterator>
+
 #include "unicode_util.h"
 
 namespace exo::host::text {
@@ -75,143 +77,146 @@ int64_t byte_to_cp(std::string_view s, size_t b) { return cp_count(s.substr(0, b
 
 // ------------------------------------------------------------ classification
 
-static bool in(char32_t c, char32_t lo, char32_t hi) { return c >= lo && c <= hi; }
+namespace {
+
+#include "str_unicode_tables.inc"
+
+template <size_t N>
+bool in_ranges(const char32_t (&r)[N][2], char32_t c) {
+    // The last range starting at or before c.
+    size_t lo = 0, hi = N;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (r[mid][0] <= c) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo > 0 && c <= r[lo - 1][1];
+}
+
+enum Mapping { kUpper, kLower, kTitle, kFold };
+
+const SpecialCase* special_case(char32_t c) {
+    size_t lo = 0, hi = std::size(kSpecialCasing);
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (kSpecialCasing[mid].cp < c) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < std::size(kSpecialCasing) && kSpecialCasing[lo].cp == c ? &kSpecialCasing[lo] : nullptr;
+}
+
+// The single-code-point mapping of c; identity when c has none.
+char32_t simple_map(char32_t c, Mapping m) {
+    size_t lo = 0, hi = std::size(kCaseRuns);
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (kCaseRuns[mid].first <= c) lo = mid + 1;
+        else hi = mid;
+    }
+    // Runs may interleave pairwise (stride 2), so the run before the last candidate can
+    // also hold c; the generator guarantees no earlier one does.
+    for (size_t k = lo; k > 0 && k + 2 > lo; --k) {
+        const CaseRun& r = kCaseRuns[k - 1];
+        if (c > r.last || (c - r.first) % r.stride != 0) continue;
+        int32_t d = m == kUpper ? r.d_upper : m == kLower ? r.d_lower : m == kTitle ? r.d_title : r.d_fold;
+        return char32_t(int64_t(c) + d);
+    }
+    return c;
+}
+
+void append_map(char32_t c, Mapping m, std::string& out) {
+    if (c < 0x80) {
+        if (m == kUpper || m == kTitle) out += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+        else out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        return;
+    }
+    if (const SpecialCase* sc = special_case(c)) {
+        out += m == kUpper ? sc->upper : m == kLower ? sc->lower : m == kTitle ? sc->title : sc->fold;
+        return;
+    }
+    encode(simple_map(c, m), out);
+}
+
+}  // namespace
 
 bool is_space(char32_t c) { return uni_isspace(c); }
 
 bool is_linebreak(char32_t c) {
-    return in(c, 0x0A, 0x0D) || in(c, 0x1C, 0x1E) || c == 0x85 || c == 0x2028 || c == 0x2029;
+    return (c >= 0x0A && c <= 0x0D) || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028 ||
+           c == 0x2029;
 }
 
-char32_t simple_upper(char32_t c) {
-    if (c < 0x80) return in(c, 'a', 'z') ? c - 32 : c;
-    if (c == 0xB5) return 0x39C;
-    if (in(c, 0xE0, 0xFE) && c != 0xF7) return c - 32;
-    if (c == 0xFF) return 0x178;
-    if (in(c, 0x100, 0x17F)) {
-        if (c == 0x131) return 'I';
-        if (c == 0x17F) return 'S';
-        bool odd = c & 1;
-        if (in(c, 0x100, 0x12F) || in(c, 0x132, 0x137) || in(c, 0x14A, 0x177))
-            return odd ? c - 1 : c;
-        if (in(c, 0x139, 0x148) || in(c, 0x179, 0x17E)) return odd ? c : c - 1;
-        return c;
-    }
-    if (in(c, 0x3B1, 0x3CB)) return c == 0x3C2 ? 0x3A3 : c - 32;
-    if (c == 0x3AC) return 0x386;
-    if (in(c, 0x3AD, 0x3AF)) return c - 37;
-    if (c == 0x3CC) return 0x38C;
-    if (in(c, 0x3CD, 0x3CE)) return c - 63;
-    if (in(c, 0x430, 0x44F)) return c - 32;
-    if (in(c, 0x450, 0x45F)) return c - 80;
-    if (in(c, 0xFF41, 0xFF5A)) return c - 32;
-    return c;
-}
-
-char32_t simple_lower(char32_t c) {
-    if (c < 0x80) return in(c, 'A', 'Z') ? c + 32 : c;
-    if (in(c, 0xC0, 0xDE) && c != 0xD7) return c + 32;
-    if (c == 0x178) return 0xFF;
-    if (in(c, 0x100, 0x17F)) {
-        if (c == 0x130) return 'i';
-        bool odd = c & 1;
-        if (in(c, 0x100, 0x12F) || in(c, 0x132, 0x137) || in(c, 0x14A, 0x177))
-            return odd ? c : c + 1;
-        if (in(c, 0x139, 0x148) || in(c, 0x179, 0x17E)) return odd ? c + 1 : c;
-        return c;
-    }
-    if ((in(c, 0x391, 0x3AB) && c != 0x3A2)) return c + 32;
-    if (c == 0x386) return 0x3AC;
-    if (in(c, 0x388, 0x38A)) return c + 37;
-    if (c == 0x38C) return 0x3CC;
-    if (in(c, 0x38E, 0x38F)) return c + 63;
-    if (in(c, 0x410, 0x42F)) return c + 32;
-    if (in(c, 0x400, 0x40F)) return c + 80;
-    if (in(c, 0xFF21, 0xFF3A)) return c + 32;
-    return c;
-}
+char32_t simple_upper(char32_t c) { return simple_map(c, kUpper); }
+char32_t simple_lower(char32_t c) { return simple_map(c, kLower); }
 
 bool is_lower(char32_t c) {
-    if (c < 0x80) return in(c, 'a', 'z');
-    // Lowercase letters without an uppercase form.
-    if (c == 0xAA || c == 0xBA || c == 0xDF || c == 0x138 || c == 0x149) return true;
-    return simple_upper(c) != c;
+    if (c < 0x80) return c >= 'a' && c <= 'z';
+    return in_ranges(kLowerRanges, c);
 }
 
 bool is_upper(char32_t c) {
-    if (c < 0x80) return in(c, 'A', 'Z');
-    return simple_lower(c) != c;
+    if (c < 0x80) return c >= 'A' && c <= 'Z';
+    return in_ranges(kUpperRanges, c);
 }
 
-bool is_cased(char32_t c) { return is_lower(c) || is_upper(c); }
+bool is_titlecase(char32_t c) { return c >= 0x80 && in_ranges(kTitleRanges, c); }
+
+bool is_cased(char32_t c) { return is_lower(c) || is_upper(c) || is_titlecase(c); }
+
+bool is_case_ignorable(char32_t c) { return in_ranges(kCaseIgnorableRanges, c); }
 
 bool is_alpha(char32_t c) {
-    if (c < 0x80) return in(c, 'a', 'z') || in(c, 'A', 'Z');
-    if (c < 0x100) return c == 0xAA || c == 0xB5 || c == 0xBA || (c >= 0xC0 && c != 0xD7 && c != 0xF7);
-    return in(c, 0x100, 0x2C1) || in(c, 0x370, 0x373) || c == 0x376 || c == 0x377 ||
-           in(c, 0x37B, 0x37D) || c == 0x386 || in(c, 0x388, 0x3FF) || in(c, 0x400, 0x481) ||
-           in(c, 0x48A, 0x52F) || in(c, 0x531, 0x556) || in(c, 0x561, 0x587) ||
-           in(c, 0x5D0, 0x5EA) || in(c, 0x620, 0x64A) || in(c, 0x904, 0x939) ||
-           in(c, 0x1E00, 0x1FBC) || in(c, 0x3041, 0x3096) || in(c, 0x30A1, 0x30FA) ||
-           in(c, 0x4E00, 0x9FFF) || in(c, 0xAC00, 0xD7A3) || in(c, 0xFF21, 0xFF3A) ||
-           in(c, 0xFF41, 0xFF5A);
+    if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    return in_ranges(kAlphaRanges, c);
 }
 
 bool is_decimal(char32_t c) { return uni_decimal(c) >= 0; }
 
 bool is_digit(char32_t c) {
-    return is_decimal(c) || c == 0xB2 || c == 0xB3 || c == 0xB9 || c == 0x2070 ||
-           in(c, 0x2074, 0x2079) || in(c, 0x2080, 0x2089) || in(c, 0x2460, 0x2468);
+    if (c < 0x80) return c >= '0' && c <= '9';
+    return in_ranges(kDigitRanges, c);
 }
 
 bool is_numeric(char32_t c) {
-    return is_digit(c) || in(c, 0xBC, 0xBE) || in(c, 0x2150, 0x2182) || c == 0x3007;
+    if (c < 0x80) return c >= '0' && c <= '9';
+    return in_ranges(kNumericRanges, c);
 }
 
 bool is_printable(char32_t c) { return uni_isprintable(c); }
 
-bool is_id_start(char32_t c) { return c == '_' || is_alpha(c); }
+bool is_id_start(char32_t c) {
+    if (c < 0x80) return c == '_' || is_alpha(c);
+    return in_ranges(kIdStartRanges, c);
+}
 
 bool is_id_continue(char32_t c) {
-    return is_id_start(c) || is_decimal(c) || in(c, 0x300, 0x36F) || c == 0xB7;
+    if (c < 0x80) return c == '_' || is_alpha(c) || (c >= '0' && c <= '9');
+    return in_ranges(kIdContinueRanges, c);
 }
 
 // ------------------------------------------------------------ case mapping
 
-void append_upper(char32_t c, std::string& out) {
-    if (c == 0xDF) {
-        out += "SS";
-    } else if (c == 0x149) {
-        encode(0x2BC, out);
-        out += 'N';
-    } else {
-        encode(simple_upper(c), out);
-    }
-}
+void append_upper(char32_t c, std::string& out) { append_map(c, kUpper, out); }
+void append_lower(char32_t c, std::string& out) { append_map(c, kLower, out); }
+void append_title(char32_t c, std::string& out) { append_map(c, kTitle, out); }
+void append_casefold(char32_t c, std::string& out) { append_map(c, kFold, out); }
 
-void append_lower(char32_t c, std::string& out) {
-    if (c == 0x130) {
-        out += 'i';
-        encode(0x307, out);
-    } else {
-        encode(simple_lower(c), out);
+void append_lower_at(std::u32string_view s, size_t i, std::string& out) {
+    if (s[i] != 0x3A3) {
+        append_lower(s[i], out);
+        return;
     }
-}
-
-void append_title(char32_t c, std::string& out) {
-    if (c == 0xDF) out += "Ss";
-    else if (c == 0x149) append_upper(c, out);
-    else encode(simple_upper(c), out);
-}
-
-void append_casefold(char32_t c, std::string& out) {
-    switch (c) {
-        case 0xDF: out += "ss"; return;
-        case 0xB5: encode(0x3BC, out); return;
-        case 0x17F: out += 's'; return;
-        case 0x3C2: encode(0x3C3, out); return;
-        default: append_lower(c, out);
+    // Final sigma: preceded by a cased letter and not followed by one, skipping
+    // case-ignorable characters (apostrophes, combining marks) on both sides.
+    size_t j = i;
+    while (j > 0 && is_case_ignorable(s[j - 1])) --j;
+    bool final_sigma = j > 0 && is_cased(s[j - 1]);
+    if (final_sigma) {
+        size_t k = i + 1;
+        while (k < s.size() && is_case_ignorable(s[k])) ++k;
+        final_sigma = k == s.size() || !is_cased(s[k]);
     }
+    encode(final_sigma ? 0x3C2 : 0x3C3, out);
 }
 
 }  // namespace exo::host::text

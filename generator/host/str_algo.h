@@ -1,8 +1,9 @@
 // Pure text algorithms behind the str type: UTF-8 walking, code-point classification
-// and case mapping (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic, fullwidth
-// forms: no Unicode database; spaces, decimals and printability use the exact
-// tables of unicode_util.h). repr() quoting lives in str_repr.h. No object model here, so these can be
-// unit-tested on their own.
+// and case mapping. The character data are tables generated from CPython 3.11's own str
+// methods (str_unicode_gen.py -> str_unicode_tables.inc; spaces, decimals and
+// printability come from unicode_util.h), so results match CPython for all of Unicode.
+// repr() quoting lives in str_repr.h. No object model here, so these can be unit-tested
+// on their own.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +38,9 @@ bool is_space(char32_t c);      // str.isspace / split() / strip()
 bool is_linebreak(char32_t c);  // str.splitlines boundaries
 bool is_lower(char32_t c);
 bool is_upper(char32_t c);
-bool is_cased(char32_t c);
+bool is_titlecase(char32_t c);   // Lt: 'ǅ'
+bool is_cased(char32_t c);       // lower, upper or titlecase
+bool is_case_ignorable(char32_t c);
 bool is_alpha(char32_t c);
 bool is_decimal(char32_t c);
 bool is_digit(char32_t c);
@@ -47,9 +50,11 @@ bool is_id_start(char32_t c);   // letters and '_'
 bool is_id_continue(char32_t c);
 
 // ------------------------------------------------------------ case mapping
-// Appends the mapping of c (which may be several code points: 'ß'.upper() == 'SS').
+// Appends the full mapping of c (which may be several code points: 'ß'.upper() == 'SS').
 void append_upper(char32_t c, std::string& out);
 void append_lower(char32_t c, std::string& out);
+// Lowercase of s[i] in context: a capital sigma becomes final 'ς' at the end of a word.
+void append_lower_at(std::u32string_view s, size_t i, std::string& out);
 void append_title(char32_t c, std::string& out);
 void append_casefold(char32_t c, std::string& out);
 char32_t simple_upper(char32_t c);

@@ -428,7 +428,8 @@ Value s_rpartition(const Value& self, const CallArgs& a) { return partition_comm
 
 // ------------------------------------------------------------------ case
 
-// Applies a per-code-point mapping; ASCII strings take a byte loop.
+// Applies a per-code-point mapping; ASCII strings take a byte loop. The mapping of a
+// code point may depend on its neighbours (final sigma), so it gets the whole text.
 template <class Ascii, class Uni>
 Value map_chars(const Value& self, const CallArgs& a, const char* qualname, Ascii ascii_fn, Uni uni_fn) {
     StrObject* so = self_str(self, qualname + 4);
@@ -438,8 +439,8 @@ Value map_chars(const Value& self, const CallArgs& a, const char* qualname, Asci
     if (so->is_ascii()) {
         for (char c : so->s) out += ascii_fn(c);
     } else {
-        sv s = so->s;
-        for (size_t i = 0; i < s.size();) uni_fn(tx::decode(s, i), out);
+        std::u32string cps = to_u32(so->s);
+        for (size_t i = 0; i < cps.size(); ++i) uni_fn(std::u32string_view(cps), i, out);
     }
     return mkstr(std::move(out));
 }
@@ -447,37 +448,42 @@ Value map_chars(const Value& self, const CallArgs& a, const char* qualname, Asci
 char a_upper(char c) { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
 char a_lower(char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; }
 
+using U32 = std::u32string_view;
+
 Value s_upper(const Value& self, const CallArgs& a) {
-    return map_chars(self, a, "str.upper", a_upper, tx::append_upper);
+    return map_chars(self, a, "str.upper", a_upper,
+                     [](U32 s, size_t i, std::string& out) { tx::append_upper(s[i], out); });
 }
 Value s_lower(const Value& self, const CallArgs& a) {
-    return map_chars(self, a, "str.lower", a_lower, tx::append_lower);
+    return map_chars(self, a, "str.lower", a_lower, tx::append_lower_at);
 }
 Value s_casefold(const Value& self, const CallArgs& a) {
-    return map_chars(self, a, "str.casefold", a_lower, tx::append_casefold);
+    return map_chars(self, a, "str.casefold", a_lower,
+                     [](U32 s, size_t i, std::string& out) { tx::append_casefold(s[i], out); });
 }
 Value s_swapcase(const Value& self, const CallArgs& a) {
     return map_chars(
         self, a, "str.swapcase", [](char c) { return c >= 'a' && c <= 'z' ? a_upper(c) : a_lower(c); },
-        [](char32_t c, std::string& out) {
-            if (tx::is_upper(c)) tx::append_lower(c, out);
-            else if (tx::is_lower(c)) tx::append_upper(c, out);
-            else tx::encode(c, out);
+        [](U32 s, size_t i, std::string& out) {
+            if (tx::is_upper(s[i])) tx::append_lower_at(s, i, out);
+            else if (tx::is_lower(s[i])) tx::append_upper(s[i], out);
+            else tx::encode(s[i], out);
         });
 }
 
+// title(): a cased character after an uncased one starts a word (titlecase), the
+// others are lowercased.
 Value s_title(const Value& self, const CallArgs& a) {
     StrObject* so = self_str(self, "title");
     args_none("str.title", a);
-    sv s = so->s;
+    std::u32string cps = to_u32(so->s);
     std::string out;
-    out.reserve(s.size());
+    out.reserve(so->s.size());
     bool prev_cased = false;
-    for (size_t i = 0; i < s.size();) {
-        char32_t c = tx::decode(s, i);
-        if (prev_cased) tx::append_lower(c, out);
-        else tx::append_title(c, out);
-        prev_cased = tx::is_cased(c);
+    for (size_t i = 0; i < cps.size(); ++i) {
+        if (prev_cased) tx::append_lower_at(cps, i, out);
+        else tx::append_title(cps[i], out);
+        prev_cased = tx::is_cased(cps[i]);
     }
     return mkstr(std::move(out));
 }
@@ -485,14 +491,12 @@ Value s_title(const Value& self, const CallArgs& a) {
 Value s_capitalize(const Value& self, const CallArgs& a) {
     StrObject* so = self_str(self, "capitalize");
     args_none("str.capitalize", a);
-    sv s = so->s;
+    std::u32string cps = to_u32(so->s);
     std::string out;
-    out.reserve(s.size());
-    for (size_t i = 0; i < s.size();) {
-        bool first = i == 0;
-        char32_t c = tx::decode(s, i);
-        if (first) tx::append_title(c, out);
-        else tx::append_lower(c, out);
+    out.reserve(so->s.size());
+    for (size_t i = 0; i < cps.size(); ++i) {
+        if (i == 0) tx::append_title(cps[i], out);
+        else tx::append_lower_at(cps, i, out);
     }
     return mkstr(std::move(out));
 }
@@ -545,7 +549,7 @@ Value case_test(const Value& self, const CallArgs& a, const char* qualname, bool
     bool cased = false;
     for (size_t i = 0; i < s.size();) {
         char32_t c = tx::decode(s, i);
-        if (upper ? tx::is_lower(c) : tx::is_upper(c)) return Value::boolean(false);
+        if ((upper ? tx::is_lower(c) : tx::is_upper(c)) || tx::is_titlecase(c)) return Value::boolean(false);
         if (upper ? tx::is_upper(c) : tx::is_lower(c)) cased = true;
     }
     return Value::boolean(cased);
@@ -561,7 +565,7 @@ Value s_istitle(const Value& self, const CallArgs& a) {
     bool cased = false, prev_cased = false;
     for (size_t i = 0; i < s.size();) {
         char32_t c = tx::decode(s, i);
-        if (tx::is_upper(c)) {
+        if (tx::is_upper(c) || tx::is_titlecase(c)) {
             if (prev_cased) return Value::boolean(false);
             prev_cased = cased = true;
         } else if (tx::is_lower(c)) {
@@ -577,7 +581,7 @@ Value s_istitle(const Value& self, const CallArgs& a) {
 // ---------------------------------------------------------------- padding
 
 // The fill character argument of center/ljust/rjust.
-std::string fill_char(const CallArgs& a, const char* name) {
+std::string fill_char(const CallArgs& a) {
     if (a.npos < 2) return " ";
     StrObject* f = as<StrObject>(a[1]);
     if (!f)
@@ -601,7 +605,7 @@ Value pad_common(const Value& self, const CallArgs& a, const char* name, int ali
     no_kwargs(name, a);
     args_range(name, a, 1, 2);
     int64_t width = as_index(a[0]);
-    std::string fill = fill_char(a, name);
+    std::string fill = fill_char(a);
     int64_t len = so->length();
     if (len >= width) return mkstr(so->s);
     int64_t pad = width - len, left;

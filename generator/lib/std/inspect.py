@@ -30,6 +30,7 @@ def _g():
     yield None
 
 
+_object = object
 _FunctionType = type(_f)
 _MethodType = type(_C()._m)
 _BuiltinFunctionType = type(len)
@@ -196,7 +197,7 @@ def getdoc(object):
         return None
     if doc is None and isinstance(object, type):
         for base in object.__mro__:
-            if base is object:
+            if base is _object:
                 continue
             doc = base.__doc__
             if doc is not None:
@@ -376,9 +377,10 @@ class Parameter:
     empty = _empty
 
     def __init__(self, name, kind, *, default=_empty, annotation=_empty):
-        kind = _as_kind(kind)
-        if kind is None:
+        the_kind = _as_kind(kind)
+        if the_kind is None:
             raise ValueError('value %r is not a valid Parameter.kind' % (kind,))
+        kind = the_kind
         self._kind = kind
         if default is not _empty:
             if kind is _VAR_POSITIONAL or kind is _VAR_KEYWORD:

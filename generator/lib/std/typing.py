@@ -10,6 +10,24 @@ Generic[T] and Protocol[T] return the plain Generic / Protocol class, so
 
 import sys
 
+try:
+    _complex = complex
+except NameError:       # a host interpreter without complex numbers
+    class _complex:
+        pass
+
+try:
+    _bytearray = bytearray
+except NameError:       # a host interpreter without bytearray
+    class _bytearray:
+        pass
+
+try:
+    _bytes = bytes
+except NameError:       # a host interpreter without bytes
+    class _bytes:
+        pass
+
 __all__ = ['Annotated', 'Any', 'Callable', 'ClassVar', 'Concatenate', 'Final',
            'ForwardRef', 'Generic', 'Literal', 'Optional', 'ParamSpec', 'Protocol',
            'Tuple', 'Type', 'TypeVar', 'TypeVarTuple', 'Union', 'AbstractSet',
@@ -169,11 +187,8 @@ def _optional_getitem(self, parameters):
 
 
 def _single_getitem(self, parameters):
-    if isinstance(parameters, tuple) and len(parameters) != 1:
-        raise TypeError('%s accepts only single type.' % (self,))
-    if isinstance(parameters, tuple):
-        parameters = parameters[0]
-    return _GenericAlias(self, (_type_convert(parameters),))
+    item = _type_check(parameters, '%s accepts only single type.' % (self,))
+    return _GenericAlias(self, (item,))
 
 
 def _literal_getitem(self, parameters):
@@ -190,7 +205,27 @@ def _concatenate_getitem(self, parameters):
     return _GenericAlias(self, tuple([_type_convert(p) for p in parameters]))
 
 
-Any = _SpecialForm('Any', doc='Special type indicating an unconstrained type.')
+class _AnyMeta(type):
+    def __instancecheck__(self, obj):
+        if self is Any:
+            raise TypeError('typing.Any cannot be used with isinstance()')
+        return super().__instancecheck__(obj)
+
+    def __repr__(self):
+        if self is Any:
+            return 'typing.Any'
+        return super().__repr__()
+
+
+class Any(metaclass=_AnyMeta):
+    """Special type indicating an unconstrained type."""
+
+    def __new__(cls, *args, **kwargs):
+        if cls is Any:
+            raise TypeError('Any cannot be instantiated')
+        return super().__new__(cls, *args, **kwargs)
+
+
 NoReturn = _SpecialForm('NoReturn', doc='Special type indicating functions that never return.')
 Never = _SpecialForm('Never', doc='The bottom type, a type that has no members.')
 Self = _SpecialForm('Self', doc='Used to spell the type of "self" in classes.')
@@ -212,22 +247,21 @@ Unpack = _SpecialForm('Unpack', _single_getitem, 'Type unpack operator.')
 Concatenate = _SpecialForm('Concatenate', _concatenate_getitem, 'Used in conjunction with '
                            'ParamSpec and Callable to represent a higher order function.')
 
-_BARE_OK = (Any, NoReturn, Never, Self, LiteralString, TypeAlias)
+_BARE_OK = (NoReturn, Never, Self, LiteralString, TypeAlias)
 
 
-class _AnnotatedForm(_SpecialForm):
-    def __getitem__(self, params):
+class Annotated:
+    """Add context-specific metadata to a type: Annotated[T, x]."""
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError('Type Annotated cannot be instantiated.')
+
+    def __class_getitem__(cls, params):
         if not isinstance(params, tuple) or len(params) < 2:
             raise TypeError('Annotated[...] should be used with at least two arguments '
                             '(a type and an annotation).')
         origin = _type_convert(params[0])
         return _AnnotatedAlias(origin, tuple(params[1:]))
-
-    def __call__(self, *args, **kwargs):
-        raise TypeError('Type Annotated cannot be instantiated.')
-
-
-Annotated = _AnnotatedForm('Annotated', doc='Add context-specific metadata to a type.')
 
 
 class ForwardRef(_Final):
@@ -593,10 +627,8 @@ class _CallableForm(_SpecialGenericAlias):
         args, result = params
         if isinstance(args, list):
             args = tuple([_type_convert(a) for a in args])
-        elif args is not Ellipsis and not isinstance(args, (ParamSpec, _GenericAlias)):
-            raise TypeError('Callable[args, result]: args must be a list. Got %r' % (args,))
         else:
-            args = (args,)
+            args = (_type_convert(args),)
         return _CallableGenericAlias(self.__origin__, args + (_type_convert(result),),
                                      name=self._name, inst=self._inst)
 
@@ -647,7 +679,7 @@ Pattern = _alias('re.Pattern', 1, 'Pattern')
 Match = _alias('re.Match', 1, 'Match')
 
 Text = str
-AnyStr = TypeVar('AnyStr', bytes, str)
+AnyStr = TypeVar('AnyStr', _bytes, str)
 AnyStr.__module__ = 'typing'
 
 
@@ -1074,10 +1106,10 @@ class _TypeExprParser:
         return value
 
 
-_BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bool': bool, 'bytes': bytes,
+_BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bool': bool, 'bytes': _bytes,
                   'list': list, 'dict': dict, 'set': set, 'frozenset': frozenset,
-                  'tuple': tuple, 'object': object, 'type': type, 'complex': complex,
-                  'None': None, 'range': range, 'slice': slice, 'bytearray': bytearray}
+                  'tuple': tuple, 'object': object, 'type': type, 'complex': _complex,
+                  'None': None, 'range': range, 'slice': slice, 'bytearray': _bytearray}
 
 
 def _make_lookup(module_name, localns):
@@ -1101,10 +1133,23 @@ def _eval_hint(value, module_name, localns):
         value = value.__forward_arg__
     if isinstance(value, str):
         value = _TypeExprParser(value, _make_lookup(module_name, localns)).parse()
-        if isinstance(value, ForwardRef):
-            value = _eval_hint(value.__forward_arg__, module_name, localns)
         if value is None:
             return _NoneType
+    # forward references nested in generic aliases: List['Node'] -> List[Node]
+    if isinstance(value, ForwardRef):
+        return _eval_hint(value, module_name, localns)
+    if isinstance(value, _LiteralGenericAlias):
+        return value
+    if isinstance(value, _AnnotatedAlias):
+        return _AnnotatedAlias(_eval_hint(value.__origin__, module_name, localns),
+                               value.__metadata__)
+    if isinstance(value, _GenericAlias):
+        args = tuple([_eval_hint(a, module_name, localns) if a is not Ellipsis else a
+                      for a in value.__args__])
+        if args != value.__args__:
+            if isinstance(value, _UnionGenericAlias):
+                return Union[args]
+            return value.copy_with(args)
     return value
 
 

@@ -1270,3 +1270,9 @@ class UserString:
                 return self.__class__(result)
             return result
         return method
+
+
+# `import collections` makes collections.abc available, as it is in CPython
+# (where the interpreter's startup has already imported it).
+from collections import abc
+abc.MutableSequence.register(deque)

@@ -7,6 +7,18 @@ mixin methods (Mapping.get, Sequence.index, ...) work as in CPython.
 Abstract methods are not enforced at instantiation.
 """
 
+try:
+    _bytearray = bytearray
+except NameError:       # a host interpreter without bytearray
+    class _bytearray:
+        pass
+
+try:
+    _bytes = bytes
+except NameError:       # a host interpreter without bytes
+    class _bytes:
+        pass
+
 __all__ = ["Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator",
            "AsyncGenerator", "Hashable", "Iterable", "Iterator", "Generator",
            "Reversible", "Sized", "Container", "Callable", "Collection",
@@ -584,8 +596,8 @@ class ByteString(Sequence):
     pass
 
 
-ByteString.register(bytes)
-ByteString.register(bytearray)
+ByteString.register(_bytes)
+ByteString.register(_bytearray)
 
 
 class MutableSequence(Sequence):
@@ -630,4 +642,4 @@ class MutableSequence(Sequence):
 
 
 MutableSequence.register(list)
-MutableSequence.register(bytearray)
+MutableSequence.register(_bytearray)

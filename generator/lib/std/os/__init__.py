@@ -7,6 +7,12 @@ Filesystem queries go through the interpreter's `_host` hook module.
 import _host
 from os import path
 
+try:
+    _bytes = bytes
+except NameError:       # a host interpreter without bytes
+    class _bytes:
+        pass
+
 name = 'posix'
 sep = path.sep
 altsep = path.altsep
@@ -31,13 +37,13 @@ def getcwd():
 
 
 def fspath(p):
-    if isinstance(p, (str, bytes)):
+    if isinstance(p, (str, _bytes)):
         return p
     meth = getattr(type(p), '__fspath__', None)
     if meth is None:
         raise TypeError('expected str, bytes or os.PathLike object, not %s' % type(p).__name__)
     res = meth(p)
-    if not isinstance(res, (str, bytes)):
+    if not isinstance(res, (str, _bytes)):
         raise TypeError('expected %s.__fspath__() to return str or bytes, not %s'
                         % (type(p).__name__, type(res).__name__))
     return res

@@ -34,8 +34,8 @@ void init_builtin_types();
 // ------------------------------------------------------------ generic-op hooks
 // `op` values are the ast.h enums cast to int (CmpOpKind Eq..GtE, BinOpKind).
 
-// repr() of str, list, tuple, dict, dict views, set, frozenset, range, int, float,
-// bool, None, NotImplemented, Ellipsis. False when v is none of these.
+// repr() of str, bytes, list, tuple, dict, dict views, set, frozenset, range, int,
+// float, bool, None, NotImplemented, Ellipsis. False when v is none of these.
 bool builtin_repr(const Value& v, std::string* out);
 // hash() of str, tuple, frozenset, range, int, float, bool, None. Raises
 // "unhashable type: 'list'" for list, dict, set. False when v is none of these.
@@ -71,9 +71,10 @@ Value iter_builtin(const Value& v);
 Value reversed_builtin(const Value& v);
 
 // --------------------------------------------------------------- construction
-// Calling an exactly-builtin type: str(x), list(it), dict(a=1), int('7', 8), ...
-// Performs __new__ and __init__. Null when cls is not one of these types. (Subclasses
-// go through the registered __new__/__init__ like any class.)
+// Calling an exactly-builtin type: str(x), list(it), dict(a=1), int('7', 8), range(3)...
+// Performs __new__ and __init__ in one step (a fast path; the registered __new__ and
+// __init__ give the same result through the generic type call). Null when cls is not
+// one of these types. Subclasses must go through __new__/__init__ like any class.
 Value construct_builtin(TypeObject* cls, const CallArgs& args);
 
 // ---------------------------------------------------------- helpers for the core

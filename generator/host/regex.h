@@ -45,7 +45,9 @@
 // re.escape(s): escape(s).
 // Errors: every function here may throw Error; Error::kind says which Python class to
 //   raise (see below); Error::msg is str(exc). For re.error also set .msg = bare,
-//   .pos = pos (None if -1), .lineno/.colno (None if -1), .pattern = the pattern.
+//   .pos = pos (None if -1), .lineno/.colno (None if -1), .pattern = the string that
+//   was being parsed (the pattern, or the replacement for template errors; None when
+//   pos is -1).
 // ---------------------------------------------------------------------------------
 #pragma once
 

@@ -491,8 +491,7 @@ Value bi::frozenset_construct(TypeObject* cls, const CallArgs& a) {
 void bi::set_init(SetObject* s, const CallArgs& a) {
     no_kwargs("set", a);
     args_range("set", a, 0, 1);
-    if (a.npos && a[0].is(Value(s))) return;
-    s->table.clear();
+    s->table.clear();  // like CPython, s.__init__(s) leaves s empty
     if (a.npos) set_add_all(s->table, a[0]);
 }
 

@@ -4,7 +4,7 @@
 # CPython 3.11 is the reference.
 set -u
 dir="$1"
-exocc="$2"
+exocc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 py="$(command -v python3 || true)"
 if [ -z "$py" ]; then
   echo "python3 is required as the reference interpreter (scripts/setup.sh installs it)" >&2

@@ -6,8 +6,6 @@ are taken in definition order from it (a name bound twice in the body keeps
 its last value instead of raising).
 """
 
-import sys
-
 try:
     _complex = complex
 except NameError:       # a host interpreter without complex numbers
@@ -195,9 +193,9 @@ class EnumType(type):
         # how members are created
         new_member = classdict.get('__new__', None)
         if new_member is not None:
-            body['__new_member__'] = new_member
             if isinstance(new_member, staticmethod):
                 new_member = new_member.__func__
+            body['__new_member__'] = staticmethod(new_member)
         else:
             for chain in (first_enum, member_type):
                 new_member = getattr(chain, '__new_member__', None)
@@ -215,7 +213,8 @@ class EnumType(type):
 
         enum_class = super().__new__(metacls, cls, bases, body, **kwds)
         _init_maps(enum_class, member_type)
-        type.__setattr__(enum_class, '_new_member_', new_member)
+        type.__setattr__(enum_class, '_new_member_',
+                         staticmethod(new_member) if new_member is not None else None)
         type.__setattr__(enum_class, '_use_args_', use_args)
 
         # repr/str/format of the data type must not hide Enum's
@@ -421,7 +420,7 @@ def _add_member(enum_class, name, value):
     value = enum_member._value_
     enum_member._name_ = name
     enum_member.__objclass__ = enum_class
-    enum_member.__init__(*args)
+    _call_init(enum_member, args)
     enum_member._sort_order_ = len(enum_class._member_names_)
 
     # a member whose value equals an earlier member's becomes an alias of it
@@ -447,6 +446,18 @@ def _add_member(enum_class, name, value):
         enum_class._value2member_map_.setdefault(value, enum_member)
     except TypeError:
         enum_class._unhashable_values_.append(value)
+
+
+def _call_init(enum_member, args):
+    # the first __init__ along the MRO, not counting built-in data types
+    # (Enum.__init__ accepts and ignores any arguments)
+    for base in type(enum_member).__mro__:
+        if base is object or base in _DATA_TYPES:
+            continue
+        init = _own_dict(base).get('__init__')
+        if init is not None:
+            init(enum_member, *args)
+            return
 
 
 def _lookup(cls, value):

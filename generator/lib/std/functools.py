@@ -253,6 +253,9 @@ class partial:
         self.keywords = keywords
         return self
 
+    def __init__(self, *args, **keywords):
+        pass
+
     def __call__(self, /, *args, **keywords):
         keywords = {**self.keywords, **keywords}
         return self.func(*self.args, *args, **keywords)
@@ -443,7 +446,7 @@ def _find_impl(cls, registry):
         if base in registry:
             return registry[base]
     # ABC-style registrations (collections.abc classes, ...)
-    match = None
+    best = None
     for typ in registry:
         if typ is object or typ in cls.__mro__:
             continue
@@ -452,10 +455,10 @@ def _find_impl(cls, registry):
         except TypeError:
             ok = False
         if ok:
-            if match is None or issubclass(typ, match):
-                match = typ
-    if match is not None:
-        return registry[match]
+            if best is None or issubclass(typ, best):
+                best = typ
+    if best is not None:
+        return registry[best]
     return registry.get(object)
 
 

@@ -563,9 +563,7 @@ class _SpecialGenericAlias(_Final):
         origin = self._origin
         if isinstance(origin, str):
             # 'collections.abc.Iterable' etc., imported on first use
-            module_name, attr = origin.rsplit('.', 1)
-            __import__(module_name)
-            origin = getattr(sys.modules[module_name], attr)
+            origin = _resolve_origin(origin)
             self._origin = origin
         return origin
 
@@ -605,6 +603,23 @@ class _SpecialGenericAlias(_Final):
 
     def __hash__(self):
         return hash(self._name)
+
+
+def _resolve_origin(dotted):
+    module_name, attr = dotted.rsplit('.', 1)
+    if module_name == 'collections.abc':
+        import collections.abc
+        module = collections.abc
+    elif module_name == 'collections':
+        import collections
+        module = collections
+    elif module_name == 'contextlib':
+        import contextlib
+        module = contextlib
+    else:
+        import re
+        module = re
+    return getattr(module, attr)
 
 
 class _TupleForm(_SpecialGenericAlias):
@@ -717,9 +732,6 @@ class Generic:
         params = tuple([_type_convert(p) for p in params])
         return _GenericAlias(cls, params)
 
-    def __init_subclass__(cls, *args, **kwargs):
-        super().__init_subclass__(*args, **kwargs)
-
 
 class Protocol(Generic):
     """Base class for protocol classes."""
@@ -816,6 +828,9 @@ class _TypedDictMeta(type):
         body['__optional_keys__'] = frozenset(optional)
         body['__total__'] = total
         return super().__new__(cls, name, (dict,), body)
+
+    def __init__(cls, name, bases, ns, total=True):
+        pass
 
     def __call__(cls, *args, **kwargs):
         if cls.__dict__.get('_root', False):

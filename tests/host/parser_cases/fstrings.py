@@ -19,7 +19,7 @@ n = (f'{x}'
 o = f'{x:}' f'{x!r:}' f'{f"{x}"}'
 p = f'{x:{w}>}'
 q = f'{x==1} {x!=1} {x<=1} {x>=1} {x<1} {x>1}'
-r = f'{lambda: 1}' if False else f'{(lambda: 1)()}'
+r = f'{(lambda: 1)()}'
 s = f'{x=:>5}'
 t = f'\{x}' f'\\{x}' if False else 0
 u = f'{"{"}' f'{"}"}' f'{{}}{{'

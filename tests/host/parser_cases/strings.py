@@ -1,5 +1,6 @@
 a = 'single' "double" '''triple''' """triple2"""
-b = r'raw\n' R"raw\t" rb'raw bytes\x00' Br"x" bR'y'
+b = r'raw\n' R"raw\t"
+bb = rb'raw bytes\x00' Br"x" bR'y'
 c = b'bytes\x00\xff\n' B"more"
 d = '\x41\u00e9\U0001F600\101\7\77\0'
 e = 'unknown \q escape \d'

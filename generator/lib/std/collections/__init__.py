@@ -9,6 +9,8 @@ __all__ = ['ChainMap', 'Counter', 'OrderedDict', 'UserDict', 'UserList',
 
 import sys as _sys
 from keyword import iskeyword as _iskeyword
+# `import collections` makes collections.abc available, as in CPython
+from . import abc
 from _argbind import bind as _bind
 
 try:
@@ -112,8 +114,6 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         return tuple.__new__(_cls, [values[name] for name in fields])
 
     __new__.__doc__ = 'Create new instance of %s(%s)' % (typename, ', '.join(fields))
-    if defaults is not None:
-        __new__.__defaults__ = defaults
 
     def _make(cls, iterable):
         result = tuple.__new__(cls, iterable)
@@ -488,8 +488,46 @@ class defaultdict(dict):
 # OrderedDict
 ################################################################################
 
+class _OrderedDictKeysView(abc.KeysView):
+    def __reversed__(self):
+        return reversed(list(self._mapping))
+
+    def __repr__(self):
+        return 'odict_keys(%r)' % (list(self._mapping),)
+
+
+class _OrderedDictItemsView(abc.ItemsView):
+    def __reversed__(self):
+        mapping = self._mapping
+        return iter([(key, mapping[key]) for key in reversed(list(mapping))])
+
+    def __repr__(self):
+        return 'odict_items(%r)' % (list(self),)
+
+
+class _OrderedDictValuesView(abc.ValuesView):
+    def __reversed__(self):
+        mapping = self._mapping
+        return iter([mapping[key] for key in reversed(list(mapping))])
+
+    def __repr__(self):
+        return 'odict_values(%r)' % (list(self),)
+
+
 class OrderedDict(dict):
     """Dictionary that remembers insertion order"""
+
+    def keys(self):
+        """D.keys() -> a set-like object providing a view on D's keys"""
+        return _OrderedDictKeysView(self)
+
+    def items(self):
+        """D.items() -> a set-like object providing a view on D's items"""
+        return _OrderedDictItemsView(self)
+
+    def values(self):
+        """D.values() -> an object providing a view on D's values"""
+        return _OrderedDictValuesView(self)
 
     def popitem(self, last=True):
         """Remove and return a (key, value) pair from the dictionary.
@@ -498,7 +536,7 @@ class OrderedDict(dict):
         """
         if not self:
             raise KeyError('dictionary is empty')
-        keys = list(self.keys())
+        keys = list(dict.keys(self))
         key = keys[-1] if last else keys[0]
         value = dict.pop(self, key)
         return key, value
@@ -509,7 +547,7 @@ class OrderedDict(dict):
         if last:
             dict.__setitem__(self, key, value)
             return
-        rest = list(self.items())
+        rest = list(dict.items(self))
         dict.clear(self)
         dict.__setitem__(self, key, value)
         for k, v in rest:
@@ -523,14 +561,14 @@ class OrderedDict(dict):
             return '...'
         _repr_running.add(key)
         try:
-            return '%s(%r)' % (self.__class__.__name__, list(self.items()))
+            return '%s(%r)' % (self.__class__.__name__, list(dict.items(self)))
         finally:
             _repr_running.discard(key)
 
     def _same_items(self, other):
         if len(self) != len(other):
             return False
-        for k, v in self.items():
+        for k, v in dict.items(self):
             if k not in other:
                 return False
             w = other[k]
@@ -568,7 +606,7 @@ class OrderedDict(dict):
         return self
 
     def __reversed__(self):
-        return reversed(list(self.keys()))
+        return reversed(list(dict.keys(self)))
 
     def __reduce__(self):
         return (self.__class__, (), None, None, iter(self.items()))
@@ -831,7 +869,7 @@ def _second(pair):
 # ChainMap
 ################################################################################
 
-class ChainMap:
+class ChainMap(abc.MutableMapping):
     """A ChainMap groups multiple dicts (or other mappings) together
     to create a single, updateable view."""
 
@@ -937,43 +975,22 @@ class ChainMap:
         """Clear maps[0], leaving maps[1:] intact."""
         self.maps[0].clear()
 
-    def keys(self):
-        return list(self)
-
-    def items(self):
-        return [(k, self[k]) for k in self]
-
-    def values(self):
-        return [self[k] for k in self]
-
-    def setdefault(self, key, default=None):
-        if key not in self:
-            self[key] = default
-        return self[key]
-
-    def update(self, other=(), /, **kwds):
-        if hasattr(other, 'keys'):
-            for k in other.keys():
-                self[k] = other[k]
-        else:
-            for k, v in other:
-                self[k] = v
-        for k, v in kwds.items():
-            self[k] = v
-
-    def __eq__(self, other):
-        if isinstance(other, ChainMap):
-            other = dict(other.items())
-        return dict(self.items()) == other
-
     __hash__ = None
 
     def __or__(self, other):
-        if not _is_mapping(other) and not isinstance(other, ChainMap):
+        if not isinstance(other, abc.Mapping):
             return NotImplemented
         m = self.copy()
         m.maps[0].update(other)
         return m
+
+    def __ror__(self, other):
+        if not isinstance(other, abc.Mapping):
+            return NotImplemented
+        m = dict(other)
+        for child in reversed(self.maps):
+            m.update(child)
+        return self.__class__(m)
 
     def __ior__(self, other):
         self.maps[0].update(other)
@@ -984,7 +1001,7 @@ class ChainMap:
 # UserDict, UserList, UserString
 ################################################################################
 
-class UserDict:
+class UserDict(abc.MutableMapping):
     """A dict-like class wrapping a real dict in .data"""
 
     def __init__(self, dict=None, /, **kwargs):
@@ -1019,53 +1036,12 @@ class UserDict:
     def __repr__(self):
         return repr(self.data)
 
-    def __eq__(self, other):
-        if isinstance(other, UserDict):
-            other = other.data
-        return self.data == other
-
     __hash__ = None
-
-    def keys(self):
-        return self.data.keys()
-
-    def items(self):
-        return self.data.items()
-
-    def values(self):
-        return self.data.values()
 
     def get(self, key, default=None):
         if key in self:
             return self[key]
         return default
-
-    def pop(self, key, *default):
-        if key in self:
-            value = self[key]
-            del self[key]
-            return value
-        if default:
-            return default[0]
-        raise KeyError(key)
-
-    def setdefault(self, key, default=None):
-        if key not in self:
-            self[key] = default
-        return self[key]
-
-    def update(self, other=(), /, **kwds):
-        if hasattr(other, 'keys'):
-            for k in other.keys():
-                self[k] = other[k]
-        else:
-            for k, v in other:
-                self[k] = v
-        for k, v in kwds.items():
-            self[k] = v
-
-    def clear(self):
-        self.data.clear()
 
     def copy(self):
         result = self.__class__()
@@ -1080,7 +1056,7 @@ class UserDict:
         return NotImplemented
 
 
-class UserList:
+class UserList(abc.MutableSequence):
     """A list-like class wrapping a real list in .data"""
 
     def __init__(self, initlist=None):
@@ -1185,7 +1161,7 @@ class UserList:
             self.data.extend(other)
 
 
-class UserString:
+class UserString(abc.Sequence):
     """A str-like class wrapping a real str in .data"""
 
     def __init__(self, seq):
@@ -1272,7 +1248,4 @@ class UserString:
         return method
 
 
-# `import collections` makes collections.abc available, as it is in CPython
-# (where the interpreter's startup has already imported it).
-from collections import abc
 abc.MutableSequence.register(deque)

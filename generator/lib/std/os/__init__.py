@@ -5,7 +5,7 @@ Filesystem queries go through the interpreter's `_host` hook module.
 """
 
 import _host
-from os import path
+from . import path
 
 try:
     _bytes = bytes

@@ -133,4 +133,19 @@ private:
 // Sets up builtins, sys and the import path. Called once by the CLI.
 void init_runtime(const std::vector<std::string>& module_roots);
 
+// Runs `text` as a new module named `module_name` (registered in sys.modules) and
+// returns it. Host exceptions propagate as PyException; syntax errors as SyntaxError.
+Value exec_source(const std::string& module_name, const std::string& filename, const std::string& text);
+
+// For decorators such as Exo's @proc, which read a function's source instead of
+// running it: the function's AST and the file it came from...
+struct FunctionSource {
+    const FunctionDefStmt* def = nullptr;  // null for lambdas
+    std::shared_ptr<const ParsedSource> src;
+};
+FunctionSource function_source(const Value& fn);  // raises TypeError unless a Python function
+// ...and the value `name` has in its defining scope, as its body would see it: the
+// closure first, then the module's globals, then builtins. Null when unbound.
+Value lookup_in_defining_scope(const Value& fn, std::string_view name);
+
 }  // namespace exo::host

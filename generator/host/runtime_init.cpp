@@ -42,6 +42,37 @@ void init_runtime(const std::vector<std::string>& module_roots) {
     setitem(in->sys_modules, str("builtins"), Value(in->builtins));
 }
 
+Value exec_source(const std::string& module_name, const std::string& filename, const std::string& text) {
+    Interpreter& in = Interpreter::get();
+    Ref<ModuleObject> m = make<ModuleObject>(module_name);
+    m->globals().set_str("__name__", str(module_name));
+    m->globals().set_str("__file__", str(filename));
+    m->globals().set_str("__builtins__", Value(in.builtins));
+    setitem(in.sys_modules, str(module_name), Value(m));
+    in.exec_module(m.get(), parse_and_resolve(filename, text));
+    return Value(m);
+}
+
+FunctionSource function_source(const Value& fn) {
+    auto* f = as<FunctionObject>(fn);
+    if (!f) raise(exc_types().TypeError, cat("expected a Python function, got ", type_name(fn)));
+    FunctionSource out;
+    if (f->code->kind == Scope::Kind::Function) out.def = static_cast<const FunctionDefStmt*>(f->code->node);
+    out.src = f->src;
+    return out;
+}
+
+Value lookup_in_defining_scope(const Value& fn, std::string_view name) {
+    auto* f = as<FunctionObject>(fn);
+    if (!f) return Value();
+    const Scope* s = f->code;
+    for (size_t i = 0; i < s->free_names.size(); ++i)
+        if (s->free_names[i] == name) return f->closure[i]->value;
+    if (Value* v = f->module->globals().find_str(name)) return *v;
+    if (Value* v = Interpreter::get().builtins->globals().find_str(name)) return *v;
+    return Value();
+}
+
 namespace {
 
 struct MainJob {

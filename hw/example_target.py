@@ -1,0 +1,2 @@
+# A placeholder hardware library proving that exo.platforms.* resolves to hw/.
+NAME = 'example_target'

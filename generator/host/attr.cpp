@@ -209,6 +209,11 @@ Value lookup_attr(const Value& obj, std::string_view name) {
             if (name == "__name__" || name == "__qualname__" || name == "__doc__" || name == "__module__" ||
                 name == "__wrapped__" || name == "__dict__")
                 return getattr_or_null(m->func, name);
+            // Other plain attributes come from the function (`obj.meth.cache_info()`).
+            if (name.substr(0, 2) != "__") {
+                Value v = getattr_or_null(m->func, name);
+                if (!v.is_null()) return v;
+            }
             break;
         }
         case Layout::Builtin: {

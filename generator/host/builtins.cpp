@@ -107,6 +107,7 @@ bool issubclass_one(TypeObject* sub, const Value& cls) {
             if (issubclass_one(sub, c)) return true;
         return false;
     }
+    if (Value sc = getattr_or_null(cls, "__subclasscheck__"); !sc.is_null()) return truthy(call(sc, {Value(sub)}));
     raise(exc_types().TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
 }
 

@@ -3,17 +3,15 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_map>
 
 #include "builtin_types.h"
 
 namespace exo::host {
 
-namespace {
+std::unordered_map<const TypeObject*, ClassSource>& class_sources();
 
-const Value& get_none() {
-    static const Value none = Value::none();
-    return none;
-}
+namespace {
 
 [[noreturn]] void unbound_local(const std::string& name) {
     raise(exc_types().UnboundLocalError,
@@ -44,6 +42,15 @@ void Interpreter::check_stack() {
     char here;
     if (stack_limit && &here < stack_limit)
         raise(exc_types().RecursionError, "maximum recursion depth exceeded");
+}
+
+void Interpreter::budget_exhausted() {
+    if (step_budget == 0) {
+        steps_left = INT64_MAX;
+        return;
+    }
+    steps_left = -1;
+    raise(exc_types().RuntimeError, "execution step budget exhausted");
 }
 
 Value Interpreter::constant(const ConstantExpr* c) {
@@ -260,6 +267,7 @@ Flow Interpreter::exec_block(const StmtList& body, Frame& f) {
 }
 
 Flow Interpreter::exec(const Stmt* s, Frame& f) {
+    tick();
     f.line = s->span.line;
     switch (s->kind) {
     case StmtKind::ExprStmt:
@@ -358,9 +366,7 @@ Flow Interpreter::exec(const Stmt* s, Frame& f) {
             if (first->kind == ExprKind::Constant && static_cast<const ConstantExpr*>(first)->ckind == ConstKind::Str)
                 fo->doc = constant(static_cast<const ConstantExpr*>(first));
         }
-        if (d->returns || true) {
-            // Annotations are collected lazily from the AST (see __annotations__).
-        }
+        if (Value ann = function_annotations(d, f); !ann.is_null()) fo->annotations = ann;
         for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = call(*it, {fn});
         store_name(d->name_target, fn, f);
         return Flow::Normal;
@@ -639,8 +645,22 @@ void Interpreter::exec_class(const ClassDefStmt* c, Frame& f) {
             if (auto* fo = as<FunctionObject>(fn); fo && !fo->owner_class) fo->owner_class = t;
         }
     }
+    if (auto* t = as<TypeObject>(cls)) class_sources()[t] = ClassSource{c, f.func ? f.func->src : f.module->src};
     for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) cls = call(*it, {cls});
     store_name(c->name_target, cls, f);
+}
+
+std::unordered_map<const TypeObject*, ClassSource>& class_sources() {
+    // Classes are immortal, so this registry never dangles.
+    static auto* m = new std::unordered_map<const TypeObject*, ClassSource>();
+    return *m;
+}
+
+ClassSource class_source(const Value& cls) {
+    auto* t = as<TypeObject>(cls);
+    if (!t) return {};
+    auto it = class_sources().find(t);
+    return it == class_sources().end() ? ClassSource{} : it->second;
 }
 
 void Interpreter::exec_import(const ImportStmt* s, Frame& f) {
@@ -1024,6 +1044,27 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
     args.nkw = buf.kwnames.size();
     if (auto* fo = as<FunctionObject>(callable)) return call_function(fo, nullptr, args);
     return call(callable, args);
+}
+
+// __annotations__ of a def: evaluated now, as CPython does, or kept as source strings
+// under `from __future__ import annotations`. Null when there are none.
+Value Interpreter::function_annotations(const FunctionDefStmt* d, Frame& f) {
+    std::vector<std::pair<std::string, const Expr*>> items;
+    const Arguments* a = d->args;
+    auto add = [&](const Arg* x) {
+        if (x && x->annotation) items.emplace_back(x->arg, x->annotation);
+    };
+    for (const Arg* x : a->posonlyargs) add(x);
+    for (const Arg* x : a->args) add(x);
+    add(a->vararg);
+    for (const Arg* x : a->kwonlyargs) add(x);
+    add(a->kwarg);
+    if (d->returns) items.emplace_back("return", d->returns);
+    if (items.empty()) return Value();
+    Value out = dict();
+    for (auto& [name, e] : items)
+        setitem(out, str(name), f.src->future_annotations ? str(f.src->segment(e->span)) : eval(e, f));
+    return out;
 }
 
 Value Interpreter::make_function(const Scope* code, const Arguments* a, Frame& f) {

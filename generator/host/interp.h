@@ -74,6 +74,7 @@ public:
 
     Value call_function(FunctionObject* f, const Value* self, const CallArgs& args);
     Value make_function(const Scope* code, const Arguments* args, Frame& fr);
+    Value function_annotations(const FunctionDefStmt* d, Frame& f);
 
     // Generators.
     Value gen_send(GeneratorObject* g, const Value& v);          // Null when it returns
@@ -83,6 +84,18 @@ public:
     Frame* frame = nullptr;  // innermost running frame
     int depth = 0;
     int recursion_limit = 1000;
+    // Execution budget for embedders such as the fuzz targets: one step per statement
+    // and per iterator step. When `step_budget` is non-zero and `steps_left` runs out,
+    // every further step raises RuntimeError, so handlers cannot swallow it for long.
+    int64_t step_budget = 0;  // 0: unlimited
+    int64_t steps_left = INT64_MAX;
+    void tick() {
+        if (__builtin_expect(--steps_left < 0, 0)) budget_exhausted();
+    }
+    void set_step_budget(int64_t steps) {
+        step_budget = steps;
+        steps_left = steps > 0 ? steps : INT64_MAX;
+    }
     ModuleObject* builtins = nullptr;
     Value sys_modules;     // dict
     Value sys_path;        // list of str
@@ -105,6 +118,9 @@ public:
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;
     void check_stack();
+    // Sets stack_limit from the calling thread's actual stack (call on the thread that
+    // runs Python code, before running it).
+    void init_stack_limit();
 
 private:
     Flow exec(const Stmt* s, Frame& f);
@@ -127,6 +143,8 @@ private:
     Value eval_yield_from(const Value& iterable, Frame& f);
     Value constant(const ConstantExpr* c);
 
+    void budget_exhausted();
+
     friend struct GeneratorRunner;
 };
 
@@ -144,6 +162,13 @@ struct FunctionSource {
     std::shared_ptr<const ParsedSource> src;
 };
 FunctionSource function_source(const Value& fn);  // raises TypeError unless a Python function
+// The `class` statement that created a class (for decorators such as @config that read
+// the class body). `def` is null for classes made by type() or natively.
+struct ClassSource {
+    const ClassDefStmt* def = nullptr;
+    std::shared_ptr<const ParsedSource> src;
+};
+ClassSource class_source(const Value& cls);
 // ...and the value `name` has in its defining scope, as its body would see it: the
 // closure first, then the module's globals, then builtins. Null when unbound.
 Value lookup_in_defining_scope(const Value& fn, std::string_view name);

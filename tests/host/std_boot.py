@@ -13,6 +13,9 @@ every bundled module that got imported was loaded from generator/lib/std.
 
 import sys
 
+sys.dont_write_bytecode = True  # keep generator/lib/std free of __pycache__
+
+
 def _absdir(path):
     import posix
     if not path.startswith('/'):
@@ -34,7 +37,7 @@ _repo = _here.rpartition('/')[0].rpartition('/')[0]
 STD = _repo + '/generator/lib/std'
 SHIM = _here + '/std_shim'
 
-BUNDLED = ['__future__', 'collections', 'contextlib', 'copy', 'dataclasses',
+BUNDLED = ['__future__', '_argbind', 'collections', 'contextlib', 'copy', 'dataclasses',
            'enum', 'functools', 'inspect', 'itertools', 'keyword', 'operator',
            'os', 'string', 'textwrap', 'types', 'typing']
 

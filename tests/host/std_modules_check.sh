@@ -12,7 +12,9 @@
 #    byte for byte, the exit status (zero / non-zero), and for failing runs the
 #    last non-blank stderr line.
 # Environment: CORPUS (default /work/shared/host-conformance), PYTHON (python3),
-# VERBOSE=1 for diffs.
+# VERBOSE=1 for diffs, EXOCC="build/exocc run" to run both parts with the exocc
+# interpreter instead of CPython + std_boot.py (expected output still comes
+# from real CPython).
 set -u
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -22,15 +24,23 @@ filter="${1:-}"
 verbose="${VERBOSE:-0}"
 boot="$here/std_boot.py"
 status=0
+runner="$py -S -I $boot"
+if [ -n "${EXOCC:-}" ]; then
+    first_word="${EXOCC%% *}"
+    if [[ "$first_word" != /* && -e "$first_word" ]]; then
+        EXOCC="$(cd "$(dirname "$first_word")" && pwd)/$(basename "$first_word")${EXOCC:${#first_word}}"
+    fi
+    runner="$EXOCC"
+fi
 
 if ! "$py" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then
     echo "std_modules_check: needs CPython 3.11 as $py" >&2
     exit 2
 fi
 
-echo "== host-conformance corpus through generator/lib/std"
+echo "== host-conformance corpus through generator/lib/std ($runner)"
 if [ -x "$corpus/run.sh" ]; then
-    "$corpus/run.sh" "$py -S -I $boot" "$filter" || status=1
+    "$corpus/run.sh" "$runner" "$filter" || status=1
 else
     echo "corpus not found at $corpus" >&2
     status=1
@@ -51,7 +61,7 @@ for test in "$here"/std/*.py; do
         "$py" "$name.py" >"$tmp/want.out" 2>"$tmp/want.err" </dev/null)
     want_rc=$?
     (cd "$here/std" && PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 timeout 60 \
-        "$py" -S -I "$boot" "$name.py" >"$tmp/got.out" 2>"$tmp/got.err" </dev/null)
+        bash -c "$runner \"\$1\"" run-test "$name.py" >"$tmp/got.out" 2>"$tmp/got.err" </dev/null)
     got_rc=$?
     reason=""
     want_last="$(grep -v '^[[:space:]]*$' "$tmp/want.err" | tail -n 1 | tr -d '\r')"

@@ -281,8 +281,13 @@ def _make_init(cls, all_init_fields, std_fields, kw_fields, frozen, has_post_ini
             plan.append((f.name, True, None))
         # init=False without a factory: the class attribute provides the value
 
+    nparams = len(params)
+
     def __init__(self, /, *args, **kwargs):
-        values = _bind(qualname, params, kwonly, defaults, args, kwargs)
+        if not kwargs and not kwonly and len(args) == nparams:
+            values = dict(zip(params, args))
+        else:
+            values = _bind(qualname, params, kwonly, defaults, args, kwargs)
         for name, from_argument, factory in plan:
             if from_argument:
                 value = values[name]

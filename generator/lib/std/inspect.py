@@ -41,6 +41,8 @@ try:
     _GenericAlias = type(list[int])
 except Exception:
     _GenericAlias = None
+if _GenericAlias is type:       # list[int] may just give list back
+    _GenericAlias = None
 del _f, _C, _g
 
 

@@ -7,6 +7,11 @@ import __future__
 from operator import itemgetter, attrgetter, methodcaller
 
 
+class Hint:
+    def __length_hint__(self):
+        return 3
+
+
 def attempt(fn, *args, **kwargs):
     try:
         return fn(*args, **kwargs)
@@ -33,7 +38,7 @@ print(operator.and_(6, 3), operator.or_(6, 3), operator.xor(6, 3), operator.lshi
       operator.not_(0), operator.truth([]), operator.is_(None, None), operator.is_not(1, None))
 print(operator.lt(1, 2), operator.le(2, 2), operator.eq(1, 1.0), operator.ne(1, 2), operator.ge(1, 2), operator.gt(3, 2))
 print(operator.concat([1], [2]), operator.contains('abc', 'b'), operator.countOf([1, 2, 1], 1), operator.indexOf('abc', 'c'),
-      operator.getitem({'a': 1}, 'a'), operator.index(7), operator.index(True), operator.length_hint([1, 2]), operator.length_hint(iter([]), 5))
+      operator.getitem({'a': 1}, 'a'), operator.index(7), operator.index(True), operator.length_hint([1, 2]), operator.length_hint(Hint(), 5), operator.length_hint(object(), 5))
 lst = [1, 2, 3]
 operator.setitem(lst, 0, 'x')
 operator.delitem(lst, 1)

@@ -1,0 +1,3 @@
+from functools import reduce
+print(reduce(lambda a, b: a * b, [2, 3]))
+reduce(lambda a, b: a * b, [])

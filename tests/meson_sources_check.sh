@@ -7,7 +7,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 "$root/scripts/sync-meson-sources.sh" "$tmp"
 status=0
-for f in generator/host/meson.build tests/unit/meson.build; do
+for f in generator/host/meson.build generator/ir/meson.build generator/frontend/meson.build \
+         tests/unit/meson.build; do
   if ! diff -u "$root/$f" "$tmp/$f"; then
     echo "$f is stale: run scripts/sync-meson-sources.sh" >&2
     status=1

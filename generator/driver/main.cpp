@@ -1,5 +1,6 @@
 // exocc command line. Subcommands:
 //   exocc run FILE.py [ARGS...]   run a program as `python3 FILE.py` would
+//   exocc test [PATH...] [OPTIONS]   run pytest-style tests (generator/lib/std/_exocc_pytest_runner.py)
 #include <unistd.h>
 
 #include <cstdio>
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../frontend/exo_module.h"
 #include "../host/interp.h"
 
 namespace {
@@ -41,7 +43,7 @@ std::vector<std::string> module_roots() {
 }
 
 int usage() {
-    std::fputs("usage: exocc run FILE.py [ARGS...]\n", stderr);
+    std::fputs("usage: exocc run FILE.py [ARGS...]\n       exocc test [PATH...] [-k EXPR] [-x] [-v] [--update-golden]\n", stderr);
     return 2;
 }
 
@@ -53,8 +55,28 @@ int main(int argc, char** argv) {
     if (cmd == "run") {
         if (argc < 3) return usage();
         exo::host::init_runtime(module_roots());
+        exo::frontend::register_exo_module();
         std::vector<std::string> args(argv + 2, argv + argc);
         return exo::host::Interpreter::get().run_main(argv[2], args);
+    }
+    if (cmd == "test") {
+        // The runner is a bundled Python module; run it as __main__ with our arguments.
+        std::vector<std::string> roots = module_roots();
+        std::string runner;
+        for (const std::string& r : roots)
+            if (access((r + "/_exocc_pytest_runner.py").c_str(), R_OK) == 0) {
+                runner = r + "/_exocc_pytest_runner.py";
+                break;
+            }
+        if (runner.empty()) {
+            std::fputs("exocc: the test runner (_exocc_pytest_runner.py) is not installed\n", stderr);
+            return 2;
+        }
+        exo::host::init_runtime(roots);
+        exo::frontend::register_exo_module();
+        std::vector<std::string> args{runner};
+        args.insert(args.end(), argv + 2, argv + argc);
+        return exo::host::Interpreter::get().run_main(runner, args);
     }
     if (cmd == "--version") {
         std::puts("exocc 0.1.0");

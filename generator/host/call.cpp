@@ -211,13 +211,26 @@ Value Interpreter::call_function(FunctionObject* fn, const Value* self, const Ca
 
 Value type_call(TypeObject* cls, const CallArgs& args);
 
+namespace {
+// Helper libraries (numfmt, numops, format_spec) report errors as HostError; a native
+// function that lets one escape gets it turned into the Python exception here, so
+// `except` clauses and tracebacks see it.
+Value call_native(BuiltinObject* b, const Value& self, const CallArgs& args) {
+    try {
+        return b->fn(self, args);
+    } catch (const HostError& e) {
+        raise(e);
+    }
+}
+}  // namespace
+
 Value call(const Value& c, const CallArgs& args) {
     Object* o = c.obj();
     if (!o) raise(exc_types().TypeError, cat("'", type_name(c), "' object is not callable"));
     Interpreter& in = Interpreter::get();
     if (auto* f = FunctionObject::cast(o)) return in.call_function(f, nullptr, args);
     if (auto* b = BuiltinObject::cast(o)) {
-        if (!b->self.is_null() || !b->owner || b->is_classmethod) return b->fn(b->self, args);
+        if (!b->self.is_null() || !b->owner || b->is_classmethod) return call_native(b, b->self, args);
         // An unbound method descriptor: the first argument is self.
         if (args.npos == 0)
             raise(exc_types().TypeError, cat("unbound method ", b->owner->name, ".", b->name, "() needs an argument"));
@@ -227,7 +240,7 @@ Value call(const Value& c, const CallArgs& args) {
         CallArgs rest = args;
         rest.pos = args.pos + 1;
         rest.npos = args.npos - 1;
-        return b->fn(args.pos[0], rest);
+        return call_native(b, args.pos[0], rest);
     }
     if (auto* m = MethodObject::cast(o)) {
         if (auto* f = as<FunctionObject>(m->func)) return in.call_function(f, &m->self, args);

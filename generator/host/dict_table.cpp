@@ -30,6 +30,7 @@ inline bool str_key_is(const Value& k, std::string_view s) {
 }  // namespace
 
 int64_t DictTable::probe(const Value& key, int64_t h, bool* found) const {
+restart:
     *found = false;
     if (index_.empty()) return -1;
     size_t mask = index_.size() - 1;
@@ -43,9 +44,17 @@ int64_t DictTable::probe(const Value& key, int64_t h, bool* found) const {
             if (first_free < 0) first_free = static_cast<int64_t>(i);
         } else {
             const Entry& e = entries_[static_cast<size_t>(ix)];
-            if (e.hash == h && same_key(e.key, key)) {
-                *found = true;
-                return static_cast<int64_t>(i);
+            if (e.hash == h) {
+                // A user __eq__ can insert into or delete from this table, moving the
+                // entries and the index: then the probe starts again (as CPython's does).
+                uint64_t version = version_;
+                Value k = e.key;  // e itself may move while __eq__ runs
+                bool same = same_key(k, key);
+                if (version_ != version) goto restart;
+                if (same) {
+                    *found = true;
+                    return static_cast<int64_t>(i);
+                }
             }
         }
         perturb >>= 5;
@@ -147,19 +156,23 @@ bool DictTable::erase(const Value& key, Value* old) {
     bool found;
     int64_t slot = probe(key, hash(key), &found);
     if (!found) return false;
+    // Take the key and value out first and let them go only once the table is
+    // consistent again: their destructors can run Python code (a generator's finally
+    // block) that uses this table.
     Entry& e = entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])];
-    if (old) *old = std::move(e.value);
-    e.key = Value();
-    e.value = Value();
+    Value dead_key = std::move(e.key);  // leaves Null: the entry is deleted
+    Value dead_value = std::move(e.value);
     index_[static_cast<size_t>(slot)] = kDeleted;
     --used_;
     ++version_;
     if (used_ == 0) clear();
+    if (old) *old = std::move(dead_value);
     return true;
 }
 
 void DictTable::clear() {
-    entries_.clear();
+    std::vector<Entry> dead;  // destroyed after the table is empty (see erase)
+    dead.swap(entries_);
     index_.clear();
     used_ = 0;
     ++version_;

@@ -3,6 +3,7 @@
 // expressions, without being rewritten as a state machine. Host exceptions never cross
 // a stack boundary: they are caught at the coroutine's entry and re-thrown on the
 // resumer's side.
+#include <cxxabi.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 
@@ -11,9 +12,28 @@
 #include "interp.h"
 
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/common_interface_defs.h>
+#define EXO_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
 #define EXO_ASAN 1
 #endif
+#endif
+#ifdef EXO_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+// The C++ runtime's per-thread exception state (libsupc++'s unwind-cxx.h and
+// libc++abi's cxa_exception.h agree on it): the stack of exceptions being handled by
+// active catch blocks, and the count of exceptions in flight. A generator can be
+// suspended inside a catch block (`yield` in an except or finally clause), so each
+// coroutine keeps its own copy and switch_to() swaps them; otherwise a rethrow or the
+// end of a catch block on one stack would act on another stack's exception.
+namespace __cxxabiv1 {
+struct __cxa_eh_globals {
+    void* caught_exceptions;
+    unsigned int uncaught_exceptions;
+};
+}  // namespace __cxxabiv1
 
 namespace exo::host {
 
@@ -29,8 +49,11 @@ struct Coroutine {
     ucontext_t caller{};
     void* stack = nullptr;
     char* caller_stack_limit = nullptr;
+    abi::__cxa_eh_globals eh{};         // the generator's while it is suspended
+    abi::__cxa_eh_globals caller_eh{};  // the resumer's while the generator runs
 #ifdef EXO_ASAN
-    void* fake_stack = nullptr;
+    void* caller_fake_stack = nullptr;  // the resumer's fake stack while the generator runs
+    void* fake_stack = nullptr;         // the generator's fake stack while it is suspended
     const void* caller_bottom = nullptr;
     size_t caller_size = 0;
 #endif
@@ -43,18 +66,28 @@ namespace {
 
 GeneratorObject* g_starting = nullptr;
 
-void switch_to(Coroutine* co, bool into) {
+// `finished`: the generator leaves its stack for good (ASan then frees its fake stack).
+void switch_to(Coroutine* co, bool into, bool finished = false) {
+    abi::__cxa_eh_globals* eh = abi::__cxa_get_globals();
+    if (into) {
+        co->caller_eh = *eh;
+        *eh = co->eh;
+    } else {
+        co->eh = *eh;
+        *eh = co->caller_eh;
+    }
 #ifdef EXO_ASAN
     if (into) {
-        __sanitizer_start_switch_fiber(&co->fake_stack, co->stack, kStackSize);
+        __sanitizer_start_switch_fiber(&co->caller_fake_stack, co->stack, kStackSize);
         swapcontext(&co->caller, &co->ctx);
-        __sanitizer_finish_switch_fiber(co->fake_stack, nullptr, nullptr);
+        __sanitizer_finish_switch_fiber(co->caller_fake_stack, nullptr, nullptr);
     } else {
-        __sanitizer_start_switch_fiber(&co->fake_stack, co->caller_bottom, co->caller_size);
+        __sanitizer_start_switch_fiber(finished ? nullptr : &co->fake_stack, co->caller_bottom, co->caller_size);
         swapcontext(&co->ctx, &co->caller);
         __sanitizer_finish_switch_fiber(co->fake_stack, &co->caller_bottom, &co->caller_size);
     }
 #else
+    (void)finished;
     if (into) swapcontext(&co->caller, &co->ctx);
     else swapcontext(&co->ctx, &co->caller);
 #endif
@@ -87,12 +120,18 @@ void generator_entry() {
     } catch (PyException& e) {
         e.exc->traceback.push_back({f.func ? f.func->src : nullptr, f.src ? f.src->filename : "", f.name, f.line});
         g->error_out = std::make_unique<PyException>(e);
+    } catch (const HostError& e) {
+        try {
+            raise(e);
+        } catch (PyException& pe) {
+            g->error_out = std::make_unique<PyException>(pe);
+        }
     } catch (...) {
         g->error_out = std::make_unique<PyException>(
             PyException{Ref<ExceptionObject>(as<ExceptionObject>(new_exception(exc_types().MemoryError, {})))});
     }
     g->state = GeneratorObject::State::Done;
-    switch_to(g->co.get(), false);
+    switch_to(g->co.get(), false, true);
 }
 
 // Runs the generator until it yields, returns or raises. Returns the yielded value, or

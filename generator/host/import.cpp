@@ -195,6 +195,10 @@ void Interpreter::exec_module(ModuleObject* module, const std::shared_ptr<const 
         --depth;
         e.exc->traceback.push_back({src, src->filename, "<module>", f.line});
         throw;
+    } catch (...) {
+        frame = saved;
+        --depth;
+        throw;
     }
     frame = saved;
     --depth;

@@ -151,6 +151,10 @@ private:
 // Sets up builtins, sys and the import path. Called once by the CLI.
 void init_runtime(const std::vector<std::string>& module_roots);
 
+// Native modules provided by layers above the interpreter (e.g. the Exo frontend's
+// `_exo`): `factory` builds the module on its first import.
+void register_native_module(std::string name, Value (*factory)());
+
 // Runs `text` as a new module named `module_name` (registered in sys.modules) and
 // returns it. Host exceptions propagate as PyException; syntax errors as SyntaxError.
 Value exec_source(const std::string& module_name, const std::string& filename, const std::string& text);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 #include "syntax_utf8.h"
 
@@ -18,7 +19,7 @@ constexpr int kMaxIndent = 100;  // indentation levels (CPython's MAXINDENT)
 constexpr int kTabSize = 8;
 
 struct KwEntry {
-    const char* text;
+    std::string_view text;
     Kw kw;
 };
 constexpr KwEntry kKeywords[] = {
@@ -34,9 +35,11 @@ constexpr KwEntry kKeywords[] = {
 };
 
 Kw lookup_keyword(const char* s, size_t n) {
-    if (n < 2 || n > 8) return Kw::NotKw;
+    // Keywords start with a lowercase letter or F/N/T; most names are rejected here.
+    if (n < 2 || n > 8 || !((s[0] >= 'a' && s[0] <= 'y') || s[0] == 'F' || s[0] == 'N' || s[0] == 'T'))
+        return Kw::NotKw;
     for (const KwEntry& e : kKeywords)
-        if (std::strlen(e.text) == n && std::memcmp(e.text, s, n) == 0) return e.kw;
+        if (e.text.size() == n && e.text[0] == s[0] && std::memcmp(e.text.data(), s, n) == 0) return e.kw;
     return Kw::NotKw;
 }
 
@@ -57,6 +60,7 @@ public:
         : b_(buf.data()), n_(buf.size()), rep_(rep), line_base_(line_base), shift_(shift) {}
 
     LexResult run() {
+        res_.tokens.reserve(n_ / 3 + 16);  // typical source has a token per 4-5 bytes
         try {
             lex_all();
         } catch (SyntaxErrorException& e) {
@@ -641,7 +645,7 @@ std::optional<SyntaxErrorInfo> check_source_bytes(const std::string& text, const
 
 const char* keyword_text(Kw kw) {
     for (const KwEntry& e : kKeywords)
-        if (e.kw == kw) return e.text;
+        if (e.kw == kw) return e.text.data();  // the table's views are string literals
     return "";
 }
 

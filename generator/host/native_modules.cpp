@@ -14,6 +14,7 @@
 namespace exo::host {
 
 Value init_re_module();
+void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
 
 namespace {
 
@@ -435,6 +436,17 @@ Value host_getcwd(const Value&, const CallArgs&) {
     return str(std::string(buf));
 }
 
+// `__name__` of the module n frames up from the caller (sys._getframe(n + 1)).
+Value host_caller_module_name(const Value&, const CallArgs& a) {
+    check_positional("caller_module_name", a, 1, 1);
+    int64_t n = to_int64(A(a, 0), "n");
+    Frame* f = Interpreter::get().frame;
+    for (int64_t i = 0; i < n + 1 && f; ++i) f = f->back;
+    if (!f) raise(exc_types().ValueError, "call stack is not deep enough");
+    Value* name = f->module->globals().find_str("__name__");
+    return name ? *name : Value::none();
+}
+
 ModuleObject* make_host() {
     auto* m = new ModuleObject("_host");
     m->make_immortal();
@@ -449,13 +461,28 @@ ModuleObject* make_host() {
     def(m, "is_generator_function", host_is_generator_function);
     def(m, "stat", host_stat);
     def(m, "getcwd", host_getcwd);
+    def(m, "caller_module_name", host_caller_module_name);
+    add_host_io_hooks(m);
     return m;
 }
 
 }  // namespace
 
+namespace {
+std::vector<std::pair<std::string, Value (*)()>>& registered_modules() {
+    static std::vector<std::pair<std::string, Value (*)()>> m;
+    return m;
+}
+}  // namespace
+
+void register_native_module(std::string name, Value (*factory)()) {
+    registered_modules().emplace_back(std::move(name), factory);
+}
+
 // Native modules by name; created on first import.
 Value make_native_module(const std::string& name) {
+    for (auto& [n, factory] : registered_modules())
+        if (n == name) return factory();
     Interpreter& in = Interpreter::get();
     if (name == "sys") return Value(make_sys(in));
     if (name == "math") return Value(make_math());

@@ -520,6 +520,7 @@ Value iter(const Value& v) {
 }
 
 Value next(const Value& it) {
+    Interpreter::get().tick();
     Object* o = it.obj();
     if (o) {
         if (o->type->layout == Layout::Iterator && o->type->solid_base == o->type && !o->type->is_heap) {

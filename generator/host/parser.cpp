@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <utility>
 
+#if defined(__linux__) && defined(__GLIBC__)
+#include <pthread.h>
+#endif
+
 #include "parser_internal.h"
 
 namespace exo::host {
@@ -15,14 +19,46 @@ Parser::Parser(ParseShared& sh, const ErrorReporter& rep, const std::string& buf
     : sh_(sh), rep_(rep), buf_(buf), lex_(std::move(lex)), toks_(lex_.tokens), fstring_field_(fstring_field),
       field_line_(field_line), field_shift_(field_shift) {}
 
+// ------------------------------------------------------------------ stack limit
+
+namespace {
+// Lowest address of the calling thread's stack, or 0 if unknown. Computed once per
+// thread: for the main thread glibc reads /proc/self/maps.
+uintptr_t thread_stack_low() {
+#if defined(__linux__) && defined(__GLIBC__)
+    thread_local uintptr_t low = [] {
+        uintptr_t result = 0;
+        pthread_attr_t attr;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            void* addr = nullptr;
+            size_t size = 0;
+            if (pthread_attr_getstack(&attr, &addr, &size) == 0) result = (uintptr_t)addr;
+            pthread_attr_destroy(&attr);
+        }
+        return result;
+    }();
+    return low;
+#else
+    return 0;
+#endif
+}
+}  // namespace
+
+uintptr_t stack_limit_from(uintptr_t base) {
+    uintptr_t limit = base > kMaxStackBytes ? base - kMaxStackBytes : 0;
+    uintptr_t low = thread_stack_low();
+    if (low != 0 && low < base) {
+        // Never come closer than kStackReserve to the end of the stack; if even that
+        // is not available, allow half of what is left.
+        uintptr_t floor = base - low > 2 * kStackReserve ? low + kStackReserve : low + (base - low) / 2;
+        limit = std::max(limit, floor);
+    }
+    return limit;
+}
+
 // ------------------------------------------------------------------ tokens
 
-const Token& Parser::tok() {
-    furthest_ = std::max(furthest_, pos_);
-    const Token& t = toks_[pos_];
-    if (t.kind == T::Error) throw SyntaxErrorException{*lex_.error};
-    return t;
-}
+void Parser::throw_lex_error() { throw SyntaxErrorException{*lex_.error}; }
 
 const Token& Parser::peek(size_t k) {
     size_t i = std::min(pos_ + k, toks_.size() - 1);
@@ -31,25 +67,6 @@ const Token& Parser::peek(size_t k) {
     return toks_[i];
 }
 
-const Token& Parser::advance() {
-    const Token& t = tok();
-    if (pos_ + 1 < toks_.size()) pos_++;
-    if (t.kind != T::Newline && t.kind != T::Indent && t.kind != T::Dedent && t.kind != T::EndMarker)
-        last_end_ = Pos{t.end_line, t.end_col};
-    return t;
-}
-
-bool Parser::accept(T k) {
-    if (!at(k)) return false;
-    advance();
-    return true;
-}
-
-bool Parser::accept_kw(Kw k) {
-    if (!at_kw(k)) return false;
-    advance();
-    return true;
-}
 
 bool Parser::starts_expression(const Token& t) const {
     switch (t.kind) {
@@ -71,9 +88,23 @@ bool Parser::starts_expression(const Token& t) const {
 
 // ------------------------------------------------------------------ errors
 
-void Parser::fail_at(const std::string& msg, Pos p, const char* type) {
+void Parser::fail_at(const char* msg, Pos p, const char* type) {
     // CPython prefixes errors found while parsing an f-string replacement field.
-    fail_raw(type, fstring_field_ ? "f-string: " + msg : msg, p);
+    fail_raw(type, fstring_field_ ? std::string("f-string: ") + msg : std::string(msg), p);
+}
+
+void Parser::fail_cat(Pos p, const char* a, const char* b, const char* c) {
+    fail_at((std::string(a) + b + c).c_str(), p);
+}
+
+void Parser::fstring_error(const char* a, const char* b, const char* c) {
+    fail_raw("SyntaxError", std::string(a) + b + c, here());
+}
+
+void Parser::fstring_paren_mismatch(char close, char open) {
+    fail_raw("SyntaxError",
+             std::string("f-string: closing parenthesis '") + close + "' does not match opening parenthesis '" + open + "'",
+             here());
 }
 
 void Parser::fail_raw(const char* type, const std::string& msg, Pos p) {
@@ -84,12 +115,12 @@ void Parser::fail_raw(const char* type, const std::string& msg, Pos p) {
 
 void Parser::fail_depth() { fail_here("expression too deeply nested"); }
 
-void Parser::defer(Tier tier, const std::string& msg, Pos p) {
+void Parser::defer(Tier tier, Pos p, const char* a, const char* b, const char* c) {
     auto& d = sh_.deferred[(int)tier];
     if (d.set && std::make_pair(d.pos.line, d.pos.col) <= std::make_pair(p.line, p.col)) return;
     d.set = true;
     d.pos = p;
-    d.msg = msg;
+    d.msg = std::string(a) + b + c;
 }
 
 void Parser::expect(T k) {
@@ -170,7 +201,8 @@ void Parser::statement(StmtList& out) {
 // name `match`, continues with an expression, and ends with ':' (no simple statement
 // can end with a colon).
 bool Parser::looks_like_match_stmt() {
-    if (text(tok()) != "match") return false;
+    const Token& t = tok();
+    if (t.end - t.begin != 5 || buf_.compare(t.begin, 5, "match") != 0) return false;
     if (pos_ + 1 >= toks_.size() || !starts_expression(toks_[pos_ + 1])) return false;
     // `match -x` and `match *a` are expressions as well; the trailing colon decides.
     size_t i = pos_ + 1;
@@ -222,11 +254,11 @@ Stmt* Parser::simple_stmt() {
                 return mk<PassStmt>(s);
             case Kw::Break:
                 advance();
-                if (sh_.scopes.back().loops == 0) defer(Tier::Compiler, "'break' outside loop", s);
+                if (sh_.scopes.back().loops == 0) defer(Tier::Compiler, s, "'break' outside loop");
                 return mk<BreakStmt>(s);
             case Kw::Continue:
                 advance();
-                if (sh_.scopes.back().loops == 0) defer(Tier::Compiler, "'continue' not properly in loop", s);
+                if (sh_.scopes.back().loops == 0) defer(Tier::Compiler, s, "'continue' not properly in loop");
                 return mk<ContinueStmt>(s);
             default:
                 break;
@@ -291,14 +323,14 @@ Stmt* Parser::expr_or_assign_stmt() {
 
     if (at(T::ColonEqual)) {  // `x := 1` needs parentheses at statement level
         if (first->kind == ExprKind::Name) fail_invalid();
-        fail_node(std::string("cannot use assignment expressions with ") + expr_name(first), first);
+        fail_node_cat(first, "cannot use assignment expressions with ", expr_name(first));
     }
 
     BinOpKind op;
     if (augassign_op(tok().kind, &op)) {
         if (first->kind != ExprKind::Name && first->kind != ExprKind::Attribute &&
             first->kind != ExprKind::Subscript)
-            fail_node(std::string("'") + expr_name(first) + "' is an illegal expression for augmented assignment", first);
+            fail_node_cat(first, "'", expr_name(first), "' is an illegal expression for augmented assignment");
         set_target(first, TargetKind::Star);
         advance();
         Expr* value = at_kw(Kw::Yield) ? yield_expr() : star_expressions();
@@ -338,9 +370,7 @@ Stmt* Parser::expr_or_assign_stmt() {
             if (invalid_target(cand, false) == cand && is_bitwise_level(cand) &&
                 !is_const(cand, ConstKind::True) && !is_const(cand, ConstKind::False) &&
                 !is_const(cand, ConstKind::None))
-                fail_node(std::string("cannot assign to ") + expr_name(cand) +
-                              " here. Maybe you meant '==' instead of '='?",
-                          cand);
+                fail_node_cat(cand, "cannot assign to ", expr_name(cand), " here. Maybe you meant '==' instead of '='?");
         }
         for (Expr* t : targets) {
             set_target(t, TargetKind::Star);
@@ -355,8 +385,8 @@ Stmt* Parser::expr_or_assign_stmt() {
 
     if (first->kind == ExprKind::Name && starts_expression(tok()) && !parenthesized_.count(first)) {
         const std::string& id = static_cast<NameExpr*>(first)->id;
-        if (id == "print" || id == "exec")
-            fail_node("Missing parentheses in call to '" + id + "'. Did you mean " + id + "(...)?", first);
+        if (id == "print") fail_node("Missing parentheses in call to 'print'. Did you mean print(...)?", first);
+        if (id == "exec") fail_node("Missing parentheses in call to 'exec'. Did you mean exec(...)?", first);
     }
     check_no_bare_starred(first);
     auto* n = mk<ExprStmt>(s);
@@ -372,7 +402,7 @@ Stmt* Parser::return_stmt() {
         value = star_expressions();
         check_no_bare_starred(value);
     }
-    if (sh_.scopes.back().kind != ScopeKind::Function) defer(Tier::Compiler, "'return' outside function", s);
+    if (sh_.scopes.back().kind != ScopeKind::Function) defer(Tier::Compiler, s, "'return' outside function");
     auto* n = mk<ReturnStmt>(s);
     n->value = value;
     return n;
@@ -432,7 +462,7 @@ Stmt* Parser::global_stmt(bool nonlocal) {
     }
     if (nonlocal) {
         if (sh_.scopes.back().kind == ScopeKind::Module)
-            defer(Tier::Symtable, "nonlocal declaration not allowed at module level", s);
+            defer(Tier::Symtable, s, "nonlocal declaration not allowed at module level");
         auto* n = mk<NonlocalStmt>(s);
         n->names = std::move(names);
         return n;
@@ -527,17 +557,17 @@ Stmt* Parser::import_from_stmt() {
     if (module == "__future__" && level == 0) {
         bool top = block_depth_ == 0 && sh_.scopes.size() == 1 && !fstring_field_;
         if (!top || !future_ok_)
-            defer(Tier::Future, "from __future__ imports must occur at the beginning of the file", s);
+            defer(Tier::Future, s, "from __future__ imports must occur at the beginning of the file");
         static const char* const known[] = {"nested_scopes", "generators", "division", "absolute_import",
                                             "with_statement", "print_function", "unicode_literals",
                                             "barry_as_FLUFL", "generator_stop", "annotations"};
         for (Alias* a : names) {
             if (a->name == "annotations") sh_.src.future_annotations = true;
             if (a->name == "braces") {
-                defer(Tier::Future, "not a chance", s);
+                defer(Tier::Future, s, "not a chance");
             } else if (std::find_if(std::begin(known), std::end(known),
                                     [&](const char* k) { return a->name == k; }) == std::end(known)) {
-                defer(Tier::Future, "future feature " + a->name + " is not defined", s);
+                defer(Tier::Future, s, "future feature ", a->name.c_str(), " is not defined");
             }
         }
     }
@@ -582,7 +612,7 @@ void Parser::check_eq_typo(Expr* test) {
     if (test->kind == ExprKind::Name && !parenthesized_.count(test))
         fail_node("invalid syntax. Maybe you meant '==' or ':=' instead of '='?", test);
     if (is_bitwise_level(test) && invalid_target(test, false) == test)
-        fail_node(std::string("cannot assign to ") + expr_name(test) + " here. Maybe you meant '==' instead of '='?", test);
+        fail_node_cat(test, "cannot assign to ", expr_name(test), " here. Maybe you meant '==' instead of '='?");
 }
 
 Stmt* Parser::if_stmt() {
@@ -867,7 +897,7 @@ Stmt* Parser::decorated() {
 void Parser::flush_yields() {
     if (sh_.yields.empty()) return;
     if (sh_.scopes.back().kind != ScopeKind::Function)
-        defer(Tier::Compiler, "'yield' outside function", sh_.yields.front());
+        defer(Tier::Compiler, sh_.yields.front(), "'yield' outside function");
     sh_.yields.clear();
 }
 
@@ -926,6 +956,7 @@ std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text,
     std::string buf = src->text;
     if (buf.empty() || buf.back() != '\n') buf += '\n';
     syntax::ParseShared sh(*src);
+    sh.stack_limit = syntax::stack_limit_from((uintptr_t)__builtin_frame_address(0));
     sh.scopes.push_back(syntax::ScopeCtx{syntax::ScopeKind::Module});
     syntax::Parser parser(sh, rep, buf, syntax::tokenize(buf, rep));
     try {

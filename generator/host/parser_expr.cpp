@@ -89,7 +89,7 @@ Expr* Parser::named_expression() {
         Pos s = here();
         const Token& nt = advance();
         auto* target = mk<NameExpr>(s);
-        target->id = text(nt);
+        set_text(target->id, nt);
         target->ctx = ExprContext::Store;
         advance();  // ':='
         Expr* value = expression();
@@ -99,30 +99,33 @@ Expr* Parser::named_expression() {
         return n;
     }
     Expr* e = expression();
-    if (at(T::ColonEqual)) fail_node(std::string("cannot use assignment expressions with ") + expr_name(e), e);
+    if (at(T::ColonEqual)) fail_node_cat(e, "cannot use assignment expressions with ", expr_name(e));
     return e;
 }
 
+// The common no-operator case stays in small frames; operator chains are built in
+// separate functions (this keeps stack use per nesting level low).
 Expr* Parser::disjunction() {
     Pos s = here();
     Expr* first = conjunction();
-    if (!at_kw(Kw::Or)) return first;
-    ExprList values{first};
-    while (accept_kw(Kw::Or)) values.push_back(conjunction());
-    auto* n = mk<BoolOpExpr>(s);
-    n->op = BoolOpKind::Or;
-    n->values = std::move(values);
-    return n;
+    return at_kw(Kw::Or) ? boolop_rest(BoolOpKind::Or, s, first) : first;
 }
 
 Expr* Parser::conjunction() {
     Pos s = here();
     Expr* first = inversion();
-    if (!at_kw(Kw::And)) return first;
+    return at_kw(Kw::And) ? boolop_rest(BoolOpKind::And, s, first) : first;
+}
+
+Expr* Parser::boolop_rest(BoolOpKind op, Pos s, Expr* first) {
     ExprList values{first};
-    while (accept_kw(Kw::And)) values.push_back(inversion());
+    if (op == BoolOpKind::Or) {
+        while (accept_kw(Kw::Or)) values.push_back(conjunction());
+    } else {
+        while (accept_kw(Kw::And)) values.push_back(inversion());
+    }
     auto* n = mk<BoolOpExpr>(s);
-    n->op = BoolOpKind::And;
+    n->op = op;
     n->values = std::move(values);
     return n;
 }
@@ -139,9 +142,27 @@ Expr* Parser::inversion() {
     return n;
 }
 
+namespace {
+bool is_compare_op(const Token& t) {
+    switch (t.kind) {
+        case T::EqEqual: case T::NotEqual: case T::Less: case T::LessEqual: case T::Greater:
+        case T::GreaterEqual:
+            return true;
+        case T::Name:
+            return t.kw == Kw::In || t.kw == Kw::Is || t.kw == Kw::Not;
+        default:
+            return false;
+    }
+}
+}  // namespace
+
 Expr* Parser::comparison() {
     Pos s = here();
     Expr* left = bitwise_or();
+    return is_compare_op(tok()) ? comparison_rest(s, left) : left;
+}
+
+Expr* Parser::comparison_rest(Pos s, Expr* left) {
     std::vector<CmpOpKind> ops;
     ExprList comparators;
     for (;;) {
@@ -270,34 +291,37 @@ Expr* Parser::primary() {
     Expr* e = atom();
     DepthGuard g(*this, 0);
     for (;;) {
-        if (at(T::Dot)) {
-            advance();
-            if (!is_name_tok(tok())) fail_invalid();
-            const Token& nt = advance();
-            auto* n = mk<AttributeExpr>(s);
-            n->value = e;
-            n->attr = text(nt);
-            e = n;
-        } else if (at(T::LPar)) {
-            e = finish_call(e, s);
-        } else if (at(T::LSqb)) {
-            advance();
-            Expr* sl = slices();
-            Expr* last = sl;
-            if (sl->kind == ExprKind::Tuple && !parenthesized_.count(sl) && !static_cast<TupleExpr*>(sl)->elts.empty())
-                last = static_cast<TupleExpr*>(sl)->elts.back();
-            check_closing(T::RSqb, last);
-            advance();
-            auto* n = mk<SubscriptExpr>(s);
-            n->value = e;
-            n->slice = sl;
-            e = n;
-        } else {
-            break;
-        }
+        if (at(T::Dot)) e = attribute_trailer(e, s);
+        else if (at(T::LPar)) e = finish_call(e, s);
+        else if (at(T::LSqb)) e = subscript_trailer(e, s);
+        else break;
         g.bump();
     }
     return e;
+}
+
+Expr* Parser::attribute_trailer(Expr* value, Pos s) {
+    advance();  // '.'
+    if (!is_name_tok(tok())) fail_invalid();
+    const Token& nt = advance();
+    auto* n = mk<AttributeExpr>(s);
+    n->value = value;
+    set_text(n->attr, nt);
+    return n;
+}
+
+Expr* Parser::subscript_trailer(Expr* value, Pos s) {
+    advance();  // '['
+    Expr* sl = slices();
+    Expr* last = sl;
+    if (sl->kind == ExprKind::Tuple && !parenthesized_.count(sl) && !static_cast<TupleExpr*>(sl)->elts.empty())
+        last = static_cast<TupleExpr*>(sl)->elts.back();
+    check_closing(T::RSqb, last);
+    advance();
+    auto* n = mk<SubscriptExpr>(s);
+    n->value = value;
+    n->slice = sl;
+    return n;
 }
 
 Expr* Parser::atom() {
@@ -310,7 +334,7 @@ Expr* Parser::atom() {
                 case Kw::NotKw: {
                     advance();
                     auto* n = mk<NameExpr>(s);
-                    n->id = text(t);
+                    set_text(n->id, t);
                     return n;
                 }
                 case Kw::None: ck = ConstKind::None; break;
@@ -337,9 +361,11 @@ Expr* Parser::atom() {
             return c;
         }
         case T::String: return strings();
-        case T::LPar: return paren_atom();
-        case T::LSqb: return list_atom();
-        case T::LBrace: return brace_atom();
+        case T::LPar: case T::LSqb: case T::LBrace: {
+            // Brackets can nest without passing through expression() (`{**{**...}}`).
+            DepthGuard g(*this);
+            return t.kind == T::LPar ? paren_atom() : t.kind == T::LSqb ? list_atom() : brace_atom();
+        }
         case T::Ellipsis: {
             advance();
             auto* c = mk<ConstantExpr>(s);
@@ -558,7 +584,7 @@ std::vector<Comprehension*> Parser::for_if_clauses(const char* kind, size_t ymar
         Pos p = *std::min_element(bad.begin(), bad.end(), [](const Pos& a, const Pos& b) {
             return std::make_pair(a.line, a.col) < std::make_pair(b.line, b.col);
         });
-        defer(Tier::Symtable, std::string("'yield' inside ") + kind, p);
+        defer(Tier::Symtable, p, "'yield' inside ", kind);
     }
     return gens;
 }
@@ -646,16 +672,10 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
             last = v;
         } else if (t.kind == T::Name && peek(1).kind == T::Equal &&
                    (t.kw == Kw::NotKw || t.kw == Kw::True || t.kw == Kw::False || t.kw == Kw::None)) {
-            if (t.kw != Kw::NotKw) fail_here("cannot assign to " + text(t));
-            advance();
-            advance();
-            Expr* v = expression();
-            auto* k = mk<Keyword>(s);
-            k->arg = text(t);
-            k->value = v;
+            Keyword* k = keyword_arg(s);
             kws.push_back(k);
             seen_kw = true;
-            last = v;
+            last = k->value;
         } else {
             size_t ymark = sh_.yields.size();
             Expr* e = named_expression();
@@ -681,11 +701,27 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
     }
     check_closing(T::RPar, last);
     advance();
+    if (kws.size() > 1) check_repeated_keywords(kws);
+}
+
+// NAME '=' expression
+Keyword* Parser::keyword_arg(Pos s) {
+    const Token& t = advance();
+    if (t.kw != Kw::NotKw) fail_cat(s, "cannot assign to ", keyword_text(t.kw));
+    advance();  // '='
+    Expr* v = expression();
+    auto* k = mk<Keyword>(s);
+    set_text(k->arg, t);
+    k->value = v;
+    return k;
+}
+
+void Parser::check_repeated_keywords(const std::vector<Keyword*>& kws) {
     std::unordered_set<std::string> names;
     for (Keyword* k : kws) {
         if (k->arg.empty()) continue;
         if (!names.insert(k->arg).second)
-            defer(Tier::Compiler, "keyword argument repeated: " + k->arg, Pos{k->span.line, k->span.col});
+            defer(Tier::Compiler, node_pos(k), "keyword argument repeated: ", k->arg.c_str());
     }
 }
 
@@ -840,8 +876,7 @@ Arguments* Parser::parameters(bool is_lambda) {
     std::unordered_set<std::string> seen;
     auto check = [&](Arg* a) {
         if (a && !seen.insert(a->arg).second)
-            defer(Tier::Symtable, "duplicate argument '" + a->arg + "' in function definition",
-                  Pos{a->span.line, a->span.col});
+            defer(Tier::Symtable, node_pos(a), "duplicate argument '", a->arg.c_str(), "' in function definition");
     };
     for (Arg* a : posonly) check(a);
     for (Arg* a : args) check(a);
@@ -915,7 +950,7 @@ Expr* Parser::invalid_target(Expr* e, bool del) {
 void Parser::set_target(Expr* e, TargetKind kind) {
     bool del = kind == TargetKind::Del;
     if (Expr* bad = invalid_target(e, del))
-        fail_node(std::string(del ? "cannot delete " : "cannot assign to ") + expr_name(bad), bad);
+        fail_node_cat(bad, del ? "cannot delete " : "cannot assign to ", expr_name(bad));
     set_ctx(e, del ? ExprContext::Del : ExprContext::Store);
 }
 
@@ -925,8 +960,7 @@ void Parser::set_ctx(Expr* e, ExprContext ctx) {
             auto* n = static_cast<NameExpr*>(e);
             n->ctx = ctx;
             if (n->id == "__debug__")
-                defer(Tier::Compiler, ctx == ExprContext::Del ? "cannot delete __debug__" : "cannot assign to __debug__",
-                      Pos{e->span.line, e->span.col});
+                defer(Tier::Compiler, node_pos(e), ctx == ExprContext::Del ? "cannot delete __debug__" : "cannot assign to __debug__");
             break;
         }
         case ExprKind::Attribute: static_cast<AttributeExpr*>(e)->ctx = ctx; break;
@@ -951,8 +985,7 @@ void Parser::set_ctx(Expr* e, ExprContext ctx) {
 // Compiler-level checks on a store target.
 void Parser::check_starred_store(Expr* target) {
     if (target->kind == ExprKind::Starred) {
-        defer(Tier::Compiler, "starred assignment target must be in a list or tuple",
-              Pos{target->span.line, target->span.col});
+        defer(Tier::Compiler, node_pos(target), "starred assignment target must be in a list or tuple");
         return;
     }
     const ExprList* elts = nullptr;
@@ -970,12 +1003,12 @@ void Parser::check_starred_store(Expr* target) {
         }
     }
     if (stars > 1)
-        defer(Tier::Compiler, "multiple starred expressions in assignment", Pos{target->span.line, target->span.col});
+        defer(Tier::Compiler, Pos{target->span.line, target->span.col}, "multiple starred expressions in assignment");
 }
 
 void Parser::check_no_bare_starred(Expr* value) {
     if (value && value->kind == ExprKind::Starred)
-        defer(Tier::Compiler, "can't use starred expression here", Pos{value->span.line, value->span.col});
+        defer(Tier::Compiler, Pos{value->span.line, value->span.col}, "can't use starred expression here");
 }
 
 bool Parser::is_bitwise_level(const Expr* e) const {
@@ -1052,8 +1085,8 @@ Expr* Parser::strings() {
     auto decode = [&](const Token& t) {
         std::string_view body(buf_.data() + t.body_begin, t.body_end - t.body_begin);
         if (!decode_string_body(body, t.str_flags & kStrRaw, bytes, &piece, &err)) {
-            if (err.rfind("bytes can only", 0) == 0) fail_at(err, Pos{t.line, t.col});
-            fail_here(err);
+            if (err.rfind("bytes can only", 0) == 0) fail_at(err.c_str(), Pos{t.line, t.col});
+            fail_here(err.c_str());
         }
     };
     if (bytes) {
@@ -1160,7 +1193,7 @@ bool Parser::fstring_literal(const char*& p, const char* end, bool raw, int lvl,
     if (lit_end != lit_start) {
         std::string err;
         if (!decode_string_body(std::string_view(lit_start, (size_t)(lit_end - lit_start)), raw, false, out, &err))
-            fstring_error(err);
+            fstring_error(err.c_str());
     }
     return doubled;
 }
@@ -1221,16 +1254,19 @@ Expr* Parser::fstring_expr(const char*& p, const char* end, bool raw, int lvl, s
             if (ch == '>' || ch == '<') continue;
             break;
         } else if (ch == ']' || ch == '}' || ch == ')') {
-            if (!nested) fstring_error(std::string("f-string: unmatched '") + ch + "'");
+            const char close_s[2] = {ch, 0};
+            if (!nested) fstring_error("f-string: unmatched '", close_s, "'");
             char open = stack[--nested];
             if (!((open == '(' && ch == ')') || (open == '[' && ch == ']') || (open == '{' && ch == '}')))
-                fstring_error(std::string("f-string: closing parenthesis '") + ch +
-                              "' does not match opening parenthesis '" + open + "'");
+                fstring_paren_mismatch(ch, open);
         }
     }
     const char* expr_end = p;
     if (quote) fstring_error("f-string: unterminated string");
-    if (nested) fstring_error(std::string("f-string: unmatched '") + stack[nested - 1] + "'");
+    if (nested) {
+        const char open_s[2] = {stack[nested - 1], 0};
+        fstring_error("f-string: unmatched '", open_s, "'");
+    }
     if (p >= end) fstring_error("f-string: expecting '}'");
 
     Expr* value = fstring_compile(expr_start, expr_end, t);
@@ -1275,7 +1311,10 @@ Expr* Parser::fstring_compile(const char* expr_start, const char* expr_end, size
     while (q < expr_end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\f')) q++;
     if (q == expr_end) {
         if (*expr_end == '!' || *expr_end == ':' || *expr_end == '=')
-            fstring_error(std::string("f-string: expression required before '") + *expr_end + "'");
+        {
+            const char c_s[2] = {*expr_end, 0};
+            fstring_error("f-string: expression required before '", c_s, "'");
+        }
         fstring_error("f-string: empty expression not allowed");
     }
     const Token& tk = toks_[t];

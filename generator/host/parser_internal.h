@@ -2,6 +2,7 @@
 // (statements, entry points) and parser_expr.cpp (expressions, targets, f-strings).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -14,6 +15,15 @@ namespace exo::host::syntax {
 
 // Maximum expression nesting (recursion plus left-associative chain length).
 constexpr int kMaxExprDepth = 500;
+// Safety net under the depth limits: stack bytes the parser may use below its entry
+// point, and bytes it always leaves free at the end of the thread's stack. Nesting
+// within the depth limits needs a few hundred KB in optimized builds; sanitizer builds
+// have much larger frames and may hit this first ("expression too deeply nested").
+constexpr uintptr_t kMaxStackBytes = 2u << 20;
+constexpr uintptr_t kStackReserve = 256u << 10;
+
+// Lowest frame address parsing may reach on this thread (stacks grow down).
+uintptr_t stack_limit_from(uintptr_t base);
 
 struct Pos {
     int line = 0, col = 0;
@@ -34,6 +44,7 @@ struct ScopeCtx {
 struct ParseShared {
     ParsedSource& src;
     int depth = 0;
+    uintptr_t stack_limit = 0;  // see stack_limit_from()
     std::vector<ScopeCtx> scopes;
     std::vector<Pos> yields;  // yield expressions not yet checked against their scope
     struct Deferred {
@@ -81,16 +92,37 @@ private:
     std::unordered_set<const Expr*> parenthesized_;
 
     // ---- tokens (parser.cpp)
-    const Token& tok();
+    const Token& tok() {
+        if (pos_ > furthest_) furthest_ = pos_;
+        const Token& t = toks_[pos_];
+        if (t.kind == T::Error) throw_lex_error();
+        return t;
+    }
+    [[noreturn]] void throw_lex_error();
     const Token& peek(size_t k);
-    const Token& advance();
+    const Token& advance() {
+        const Token& t = tok();
+        if (pos_ + 1 < toks_.size()) pos_++;
+        if (t.kind != T::Newline && t.kind != T::Indent && t.kind != T::Dedent && t.kind != T::EndMarker)
+            last_end_ = Pos{t.end_line, t.end_col};
+        return t;
+    }
     bool at(T k) { return tok().kind == k; }
     bool at_kw(Kw k) { return tok().kind == T::Name && tok().kw == k; }
-    bool accept(T k);
-    bool accept_kw(Kw k);
+    bool accept(T k) {
+        if (!at(k)) return false;
+        advance();
+        return true;
+    }
+    bool accept_kw(Kw k) {
+        if (!at_kw(k)) return false;
+        advance();
+        return true;
+    }
     Pos here() { const Token& t = tok(); return Pos{t.line, t.col}; }
     bool is_name_tok(const Token& t) const { return t.kind == T::Name && t.kw == Kw::NotKw; }
     std::string text(const Token& t) const { return buf_.substr(t.begin, t.end - t.begin); }
+    void set_text(std::string& dst, const Token& t) const { dst.assign(buf_, t.begin, t.end - t.begin); }
     bool starts_expression(const Token& t) const;
 
     template <class N, class... A>
@@ -101,17 +133,21 @@ private:
     }
 
     // ---- errors (parser.cpp)
-    [[noreturn]] void fail_at(const std::string& msg, Pos p, const char* type = "SyntaxError");
+    // The helpers take message pieces as C strings and are out of line, so that the
+    // recursive parsing functions do not reserve std::string temporaries in their
+    // stack frames (which matters for deeply nested input).
+    [[noreturn]] void fail_at(const char* msg, Pos p, const char* type = "SyntaxError");
+    [[noreturn]] void fail_cat(Pos p, const char* a, const char* b, const char* c = "");
     [[noreturn]] void fail_raw(const char* type, const std::string& msg, Pos p);  // no f-string prefix
-    [[noreturn]] void fail_here(const std::string& msg) { fail_at(msg, here()); }
+    [[noreturn]] void fail_here(const char* msg) { fail_at(msg, here()); }
     [[noreturn]] void fail_invalid() { fail_here("invalid syntax"); }
-    [[noreturn]] void fail_node(const std::string& msg, const Node* n) {
-        fail_at(msg, Pos{n->span.line, n->span.col});
+    static Pos node_pos(const Node* n) { return Pos{n->span.line, n->span.col}; }
+    [[noreturn]] void fail_node(const char* msg, const Node* n) { fail_at(msg, node_pos(n)); }
+    [[noreturn]] void fail_node_cat(const Node* n, const char* a, const char* b, const char* c = "") {
+        fail_cat(node_pos(n), a, b, c);
     }
-    [[noreturn]] void fail_unsupported(const std::string& what, Pos p) {
-        fail_at(what + " is not supported by exocc", p);
-    }
-    void defer(Tier tier, const std::string& msg, Pos p);
+    [[noreturn]] void fail_unsupported(const char* what, Pos p) { fail_cat(p, what, " is not supported by exocc"); }
+    void defer(Tier tier, Pos p, const char* a, const char* b = "", const char* c = "");
     void expect(T k);  // generic "invalid syntax" if absent
     void expect_colon();
     [[noreturn]] void fail_depth();
@@ -156,13 +192,17 @@ private:
     Expr* named_expression();
     Expr* disjunction();
     Expr* conjunction();
+    Expr* boolop_rest(BoolOpKind op, Pos start, Expr* first);
     Expr* inversion();
     Expr* comparison();
+    Expr* comparison_rest(Pos start, Expr* left);
     Expr* bitwise_or() { return binary(1); }
     Expr* binary(int min_prec);
     Expr* factor();
     Expr* power();
     Expr* primary();
+    Expr* attribute_trailer(Expr* value, Pos start);
+    Expr* subscript_trailer(Expr* value, Pos start);
     Expr* atom();
     Expr* paren_atom();
     Expr* list_atom();
@@ -172,6 +212,8 @@ private:
     Expr* slices();
     Expr* slice_item();
     void call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector<Keyword*>& kws);
+    Keyword* keyword_arg(Pos start);
+    void check_repeated_keywords(const std::vector<Keyword*>& kws);
     Expr* finish_call(Expr* func, Pos start);
     std::vector<Comprehension*> for_if_clauses(const char* kind, size_t yield_mark, Expr* elt_for_error);
     Expr* star_targets();
@@ -215,7 +257,8 @@ private:
     }
     // Errors inside string literals are reported at the token after them, as CPython does.
     // (Messages carry their own "f-string: " prefix, so no extra one is added.)
-    [[noreturn]] void fstring_error(const std::string& msg) { fail_raw("SyntaxError", msg, here()); }
+    [[noreturn]] void fstring_error(const char* a, const char* b = "", const char* c = "");
+    [[noreturn]] void fstring_paren_mismatch(char close, char open);
     size_t token_at(Pos p) const;
 };
 
@@ -226,7 +269,8 @@ struct DepthGuard {
     int saved;
     explicit DepthGuard(Parser& parser, int amount = 1) : p(parser), saved(parser.sh_.depth) {
         p.sh_.depth += amount;
-        if (p.sh_.depth > kMaxExprDepth) p.fail_depth();
+        if (p.sh_.depth > kMaxExprDepth || (uintptr_t)__builtin_frame_address(0) < p.sh_.stack_limit)
+            p.fail_depth();
     }
     void bump() {
         if (++p.sh_.depth > kMaxExprDepth) p.fail_depth();

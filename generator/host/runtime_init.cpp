@@ -1,6 +1,7 @@
 // Interpreter start-up and running a program as __main__.
 #include <pthread.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -24,6 +25,22 @@ constexpr size_t kStackGuard = size_t(256) << 10;
 }  // namespace
 
 Interpreter::Interpreter() { g_interp = this; }
+
+void Interpreter::init_stack_limit() {
+    char marker;
+    char* low = nullptr;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        void* addr = nullptr;
+        size_t size = 0;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) low = static_cast<char*>(addr);
+        pthread_attr_destroy(&attr);
+    }
+    // Unknown bounds: assume the usual 8 MiB.
+    if (!low || low >= &marker) low = &marker - (size_t(8) << 20);
+    size_t avail = static_cast<size_t>(&marker - low);
+    stack_limit = low + std::min(kStackGuard, avail / 2);
+}
 
 Interpreter& Interpreter::get() { return *g_interp; }
 
@@ -98,8 +115,7 @@ int print_uncaught(const Value& exc) {
 void* run_main_thread(void* p) {
     auto* job = static_cast<MainJob*>(p);
     Interpreter& in = Interpreter::get();
-    char marker;
-    in.stack_limit = &marker - kMainStack + kStackGuard;
+    in.init_stack_limit();
     try {
         std::ifstream f(job->path, std::ios::binary);
         if (!f) {
@@ -148,16 +164,21 @@ int Interpreter::run_main(const std::string& path, const std::vector<std::string
     job.argv = args;
     // A big, lazily committed stack so deep (but legal) recursion works; the guard in
     // check_stack() turns runaway recursion into RecursionError well before its end.
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, kMainStack);
-    pthread_t t;
-    if (pthread_create(&t, &attr, run_main_thread, &job) != 0) {
-        run_main_thread(&job);
-    } else {
-        pthread_join(t, nullptr);
+    // Under a tight address-space or overcommit limit, settle for a smaller stack (or
+    // the calling thread's): init_stack_limit() measures whichever stack it gets.
+    bool started = false;
+    for (size_t size = kMainStack; size >= (size_t(16) << 20) && !started; size /= 4) {
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setstacksize(&attr, size);
+        pthread_t t;
+        if (pthread_create(&t, &attr, run_main_thread, &job) == 0) {
+            pthread_join(t, nullptr);
+            started = true;
+        }
+        pthread_attr_destroy(&attr);
     }
-    pthread_attr_destroy(&attr);
+    if (!started) run_main_thread(&job);
     output::flush_stdout();
     return job.status;
 }

@@ -76,7 +76,7 @@ UNSUPPORTED = {
     "x = '\\N{BULLET}'": "SyntaxError|(unicode error) \\N{...} escapes are not supported by exocc|1|17",
     "x = 9223372036854775807": "OK",
     "x = 1\0": "SyntaxError|source code cannot contain null bytes|1|0",
-    "x = (" * 1 + "-" * 600 + "1)": "SyntaxError|expression too deeply nested|1|504",
+    "x = (" * 1 + "-" * 600 + "1)": "SyntaxError|expression too deeply nested|1|503",
     # The resolver (not the parser) reports unbound nonlocals.
     "def f():\n  nonlocal x": "OK",
 }

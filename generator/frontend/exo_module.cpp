@@ -1,0 +1,223 @@
+// The native `_exo` module behind the bundled `exo` package: the @proc, @instr and
+// @config decorators, and the Procedure and Config host types.
+#include "exo_module.h"
+
+#include "../ir/printer.h"
+#include "pyparser.h"
+#include "typecheck.h"
+
+namespace exo::frontend {
+
+using host::CallArgs;
+using host::Value;
+
+namespace {
+
+host::TypeObject* g_procedure_t = nullptr;
+host::TypeObject* g_config_t = nullptr;
+host::TypeObject* g_parse_error_t = nullptr;
+
+struct ProcedureObject : host::NativeObject {
+    std::shared_ptr<const ir::Proc> proc;
+    ProcedureObject(host::TypeObject* t, std::shared_ptr<const ir::Proc> p) : NativeObject(t), proc(std::move(p)) {}
+};
+
+struct ConfigObject : host::NativeObject {
+    std::string name;
+    std::vector<std::pair<std::string, ir::uast::TypePtr>> fields;
+    bool disable_rw = false;
+    explicit ConfigObject(host::TypeObject* t) : NativeObject(t) {}
+};
+
+ProcedureObject* self_proc(const Value& v) {
+    auto* o = host::as<host::NativeObject>(v);
+    if (!o || o->type != g_procedure_t)
+        host::raise(host::exc_types().TypeError, "descriptor requires a 'Procedure' object");
+    return static_cast<ProcedureObject*>(o);
+}
+
+ConfigObject* self_config(const Value& v) {
+    auto* o = host::as<host::NativeObject>(v);
+    if (!o || o->type != g_config_t) host::raise(host::exc_types().TypeError, "descriptor requires a 'Config' object");
+    return static_cast<ConfigObject*>(o);
+}
+
+// ------------------------------------------------------------- decorators
+
+Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
+    auto* f = host::as<host::FunctionObject>(fn);
+    if (!f) host::raise(host::exc_types().TypeError,
+                        instr ? "@instr decorator must be applied to a function"
+                              : "@proc decorator must be applied to a function");
+    host::FunctionSource src = host::function_source(fn);
+    if (!src.def) host::raise(host::exc_types().TypeError, "@proc decorator must be applied to a function");
+    PyScope scope = PyScope::of_current_frame();
+    ir::uast::ProcPtr uast = parse_proc(src, scope, std::move(instr));
+    std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
+    return Value(new ProcedureObject(g_procedure_t, std::move(proc)));
+}
+
+Value exo_proc(const Value&, const CallArgs& a) {
+    host::check_positional("proc", a, 1, 1);
+    return make_procedure(a[0], std::nullopt);
+}
+
+Value instr_decorator(const Value& self, const CallArgs& a) {
+    host::check_positional("instr", a, 1, 1);
+    auto* t = host::as<host::TupleObject>(self);
+    ir::uast::Instr instr{host::str_of(t->items[0]), host::str_of(t->items[1])};
+    return make_procedure(a[0], instr);
+}
+
+Value exo_instr(const Value&, const CallArgs& a) {
+    host::check_positional("instr", a, 1, 2);
+    Value c_instr = a[0];
+    Value c_global = host::arg(a, 1, "c_global");
+    if (!host::is_str(c_instr)) host::raise(host::exc_types().TypeError, "@instr decorator must be @instr(<your instruction>)");
+    if (c_global.is_null()) c_global = host::str("");
+    return host::builtin_function("instr", instr_decorator, host::tuple({c_instr, c_global}));
+}
+
+Value make_config(const Value& cls, bool readwrite) {
+    auto* t = host::as<host::TypeObject>(cls);
+    if (!t) host::raise(host::exc_types().TypeError, "@config decorator must be applied to a class");
+    host::ClassSource src = host::class_source(cls);
+    if (!src.def) host::raise(host::exc_types().TypeError, "@config decorator must be applied to a class statement");
+    ConfigFields cf = parse_config(src.def, src.src);
+    auto* c = new ConfigObject(g_config_t);
+    c->name = cf.name;
+    c->fields = std::move(cf.fields);
+    c->disable_rw = !readwrite;
+    return Value(c);
+}
+
+Value config_decorator(const Value& self, const CallArgs& a) {
+    host::check_positional("config", a, 1, 1);
+    return make_config(a[0], host::truthy(self));
+}
+
+Value exo_config(const Value&, const CallArgs& a) {
+    bool readwrite = true;
+    if (const Value* rw = a.kw("readwrite")) readwrite = host::truthy(*rw);
+    if (a.npos == 0 || a[0].is_none()) return host::builtin_function("config", config_decorator, Value::boolean(readwrite));
+    return make_config(a[0], readwrite);
+}
+
+// ------------------------------------------------------------- Procedure
+
+Value proc_str(const Value& self, const CallArgs&) { return host::str(ir::print_proc(*self_proc(self)->proc)); }
+Value proc_name(const Value& self, const CallArgs&) { return host::str(self_proc(self)->proc->name); }
+Value proc_is_instr(const Value& self, const CallArgs&) {
+    return Value::boolean(self_proc(self)->proc->instr.has_value());
+}
+Value proc_get_instr(const Value& self, const CallArgs&) {
+    const auto& instr = self_proc(self)->proc->instr;
+    if (!instr) host::raise(host::exc_types().AttributeError, "'NoneType' object has no attribute 'c_instr'");
+    return host::str(instr->c_instr);
+}
+Value proc_eq(const Value& self, const CallArgs& a) {
+    auto* o = host::as<host::NativeObject>(a[0]);
+    if (!o || o->type != g_procedure_t) return Value::boolean(false);
+    return Value::boolean(*self_proc(self)->proc == *static_cast<ProcedureObject*>(o)->proc);
+}
+Value proc_hash(const Value& self, const CallArgs&) {
+    return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(self_proc(self)->proc.get()) >> 4));
+}
+
+// ---------------------------------------------------------------- Config
+
+Value config_name(const Value& self, const CallArgs&) { return host::str(self_config(self)->name); }
+Value config_fields(const Value& self, const CallArgs&) {
+    std::vector<Value> out;
+    for (auto& [n, t] : self_config(self)->fields) out.push_back(host::str(n));
+    return host::list(std::move(out));
+}
+Value config_has_field(const Value& self, const CallArgs& a) {
+    host::check_positional("has_field", a, 1, 1);
+    for (auto& [n, t] : self_config(self)->fields)
+        if (n == host::to_string_ref(a[0], "field")) return Value::boolean(true);
+    return Value::boolean(false);
+}
+Value config_is_allow_rw(const Value& self, const CallArgs&) { return Value::boolean(!self_config(self)->disable_rw); }
+Value config_repr(const Value& self, const CallArgs&) { return host::str("<Config " + self_config(self)->name + ">"); }
+
+// ----------------------------------------------------------------- hooks
+
+std::shared_ptr<const ir::Proc> procedure_of(const Value& v) {
+    auto* o = host::as<host::NativeObject>(v);
+    if (!o || o->type != g_procedure_t) return nullptr;
+    return static_cast<ProcedureObject*>(o)->proc;
+}
+
+bool is_extern(const Value& v) {
+    Value mod = host::Interpreter::get().import_module("exo.core.extern", Value(), 0, Value());
+    Value cls = host::getattr(mod, "Extern");
+    return v.type()->is_subtype(host::as<host::TypeObject>(cls));
+}
+
+std::string config_name_of(const Value& v) {
+    auto* o = host::as<host::NativeObject>(v);
+    if (!o || o->type != g_config_t) return "";
+    return static_cast<ConfigObject*>(o)->name;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, ir::uast::TypePtr>>* config_fields(const Value& cfg) {
+    auto* o = host::as<host::NativeObject>(cfg);
+    if (!o || o->type != g_config_t) return nullptr;
+    return &static_cast<ConfigObject*>(o)->fields;
+}
+
+Value procedure_value(std::shared_ptr<const ir::Proc> p) { return Value(new ProcedureObject(g_procedure_t, std::move(p))); }
+
+Value make_exo_native_module() {
+    auto* m = new host::ModuleObject("_exo");
+    m->make_immortal();
+    host::DictTable& g = m->globals();
+    g.set_str("__name__", host::str("_exo"));
+
+    g_parse_error_t = host::new_builtin_type("ParseError", host::exc_types().Exception, host::Layout::Exception, true);
+    g_parse_error_t->is_exception = true;
+    g_parse_error_t->is_heap = true;  // module-qualified in tracebacks, like a Python-defined class
+    g_parse_error_t->dict->table.set_str("__module__", host::str("exo.frontend.pyparser"));
+    parser_hooks().parse_error = g_parse_error_t;
+    parser_hooks().procedure_of = procedure_of;
+    parser_hooks().is_extern = is_extern;
+    parser_hooks().config_name = config_name_of;
+
+    g_procedure_t = host::new_builtin_type("Procedure", host::types().object, host::Layout::Native);
+    g_procedure_t->dict->table.set_str("__module__", host::str("exo.API"));
+    host::add_method(g_procedure_t, "__str__", proc_str);
+    host::add_method(g_procedure_t, "__repr__", proc_str);
+    host::add_method(g_procedure_t, "name", proc_name);
+    host::add_method(g_procedure_t, "is_instr", proc_is_instr);
+    host::add_method(g_procedure_t, "get_instr", proc_get_instr);
+    host::add_method(g_procedure_t, "__eq__", proc_eq);
+    host::add_method(g_procedure_t, "__hash__", proc_hash);
+
+    g_config_t = host::new_builtin_type("Config", host::types().object, host::Layout::Native);
+    g_config_t->dict->table.set_str("__module__", host::str("exo.core.configs"));
+    host::add_method(g_config_t, "name", config_name);
+    host::add_method(g_config_t, "fields", config_fields);
+    host::add_method(g_config_t, "has_field", config_has_field);
+    host::add_method(g_config_t, "is_allow_rw", config_is_allow_rw);
+    host::add_method(g_config_t, "__repr__", config_repr);
+
+    auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
+    def("proc", exo_proc);
+    def("instr", exo_instr);
+    def("config", exo_config);
+    g.set_str("Procedure", Value(g_procedure_t));
+    g.set_str("Config", Value(g_config_t));
+    g.set_str("ParseError", Value(g_parse_error_t));
+    return Value(m);
+}
+
+}  // namespace exo::frontend
+
+namespace exo::frontend {
+
+void register_exo_module() { host::register_native_module("_exo", make_exo_native_module); }
+
+}  // namespace exo::frontend

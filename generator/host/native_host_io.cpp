@@ -1,0 +1,225 @@
+// `_host` hooks for `exocc test` (generator/lib/std/_exocc_pytest_runner.py) and the
+// bundled pathlib: directory listing, reading and (atomically) writing text files,
+// making directories and private temporary directories, tracebacks as data, and
+// capturing output. Specified in generator/lib/std/README.md. The interpreter has no
+// general open(); file writes go through write_text only.
+#include <fcntl.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "interp.h"
+#include "output.h"
+#include "syntax_utf8.h"
+
+namespace exo::host {
+
+std::string format_traceback(const Value& exc);  // exceptions.cpp
+
+namespace {
+
+const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(a.pos[i], "path"); }
+
+std::string quoted(const std::string& p) { return repr(str(p)); }
+
+// Raises the OSError subclass CPython would, with CPython's message format.
+[[noreturn]] void raise_os_error(int err, const std::string& path) {
+    TypeObject* t = exc_types().OSError;
+    if (err == ENOENT) t = exc_types().FileNotFoundError;
+    else if (err == EACCES || err == EPERM) t = exc_types().PermissionError;
+    Value e = new_exception(t, {str(cat("[Errno ", err, "] ", std::strerror(err), ": ", quoted(path)))});
+    setattr(e, "errno", Value::integer(err));
+    setattr(e, "filename", str(path));
+    raise(e);
+}
+
+Value host_listdir(const Value&, const CallArgs& a) {
+    check_positional("listdir", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    DIR* d = ::opendir(path.empty() ? "." : path.c_str());
+    if (!d) raise_os_error(errno, path);
+    std::vector<std::string> names;
+    while (dirent* e = ::readdir(d)) {
+        std::string n = e->d_name;
+        if (n != "." && n != "..") names.push_back(std::move(n));
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    std::vector<Value> out;
+    for (auto& n : names) out.push_back(str(n));
+    return list(std::move(out));
+}
+
+Value host_read_text(const Value&, const CallArgs& a) {
+    check_positional("read_text", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) raise_os_error(errno, path);
+    if (S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) raise_os_error(errno ? errno : EIO, path);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    for (size_t i = 0; i < text.size();) {
+        uint32_t cp;
+        int n = syntax::utf8_decode(text.data(), text.size(), i, &cp);
+        if (n == 0) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "0x%02x", static_cast<unsigned char>(text[i]));
+            raise(exc_types().UnicodeDecodeError,
+                  cat("'utf-8' codec can't decode byte ", buf, " in position ", i, ": invalid utf-8 (", path, ")"));
+        }
+        i += static_cast<size_t>(n);
+    }
+    return str(std::move(text));
+}
+
+// Writes to a temporary file in the same directory, then renames it over `path`.
+Value host_write_text(const Value&, const CallArgs& a) {
+    check_positional("write_text", a, 2, 2);
+    const std::string& path = path_arg(a, 0);
+    const std::string& text = to_string_ref(a.pos[1], "data");
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
+    mode_t mode;
+    if (::stat(path.c_str(), &st) == 0) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    std::string tmpl = path + ".exocc-tmp-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back(0);
+    int fd = ::mkstemp(buf.data());
+    if (fd < 0) raise_os_error(errno, path);
+    std::string tmp(buf.data());
+    size_t off = 0;
+    while (off < text.size()) {
+        ssize_t w = ::write(fd, text.data() + off, text.size() - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            int err = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            raise_os_error(err, path);
+        }
+        off += static_cast<size_t>(w);
+    }
+    ::fchmod(fd, mode);
+    if (::close(fd) != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) {
+        int err = errno;
+        ::unlink(tmp.c_str());
+        raise_os_error(err, path);
+    }
+    return Value::none();
+}
+
+Value host_mkdir(const Value&, const CallArgs& a) {
+    check_positional("mkdir", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    if (::mkdir(path.c_str(), 0777) != 0) raise_os_error(errno, path);
+    return Value::none();
+}
+
+std::set<std::string>& temp_dirs() {
+    static std::set<std::string> s;
+    return s;
+}
+
+Value host_mkdtemp(const Value&, const CallArgs& a) {
+    check_positional("mkdtemp", a, 1, 1);
+    const std::string& prefix = to_string_ref(a.pos[0], "prefix");
+    if (prefix.find('/') != std::string::npos) raise(exc_types().ValueError, "mkdtemp: prefix must not contain '/'");
+    const char* env = std::getenv("TMPDIR");
+    std::string base = env && *env ? env : "/tmp";
+    while (base.size() > 1 && base.back() == '/') base.pop_back();
+    std::string tmpl = base + "/" + prefix + "XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back(0);
+    if (!::mkdtemp(buf.data())) raise_os_error(errno, tmpl);
+    std::string dir(buf.data());
+    char real[PATH_MAX];
+    if (::realpath(dir.c_str(), real)) dir = real;
+    temp_dirs().insert(dir);
+    return str(dir);
+}
+
+int remove_entry(const char* p, const struct stat*, int, struct FTW*) { return ::remove(p) == 0 ? 0 : -1; }
+
+Value host_rmtree_temp(const Value&, const CallArgs& a) {
+    check_positional("rmtree_temp", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    if (!temp_dirs().count(path))
+        raise(exc_types().ValueError, cat("rmtree_temp: ", quoted(path), " was not made by _host.mkdtemp"));
+    if (::nftw(path.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0 && errno != ENOENT)
+        raise_os_error(errno, path);
+    temp_dirs().erase(path);
+    return Value::none();
+}
+
+Value host_realpath(const Value&, const CallArgs& a) {
+    check_positional("realpath", a, 1, 1);
+    char real[PATH_MAX];
+    if (!::realpath(path_arg(a, 0).c_str(), real)) return Value::none();
+    return str(std::string(real));
+}
+
+Value host_traceback(const Value&, const CallArgs& a) {
+    check_positional("traceback", a, 1, 1);
+    auto* e = as<ExceptionObject>(a.pos[0]);
+    if (!e) raise(exc_types().TypeError, "traceback() argument must be an exception");
+    std::vector<Value> out;
+    for (auto it = e->traceback.rbegin(); it != e->traceback.rend(); ++it) {
+        Value text = Value::none();
+        if (it->src && it->line >= 1 && it->line <= static_cast<int>(it->src->lines.size()))
+            text = str(it->src->lines[it->line - 1]);
+        out.push_back(tuple({str(it->filename), Value::integer(it->line), str(it->function), text}));
+    }
+    return list(std::move(out));
+}
+
+Value host_format_exception(const Value&, const CallArgs& a) {
+    check_positional("format_exception", a, 1, 1);
+    return str(format_traceback(a.pos[0]));
+}
+
+Value host_capture(const Value&, const CallArgs& a) {
+    check_positional("capture", a, 1, 1);
+    return Value::boolean(output::set_capture(truthy(a.pos[0])));
+}
+
+Value host_capture_take(const Value&, const CallArgs& a) {
+    check_positional("capture_take", a, 0, 0);
+    std::string out, err;
+    output::take_capture(out, err);
+    return tuple({str(std::move(out)), str(std::move(err))});
+}
+
+}  // namespace
+
+void add_host_io_hooks(ModuleObject* m) {
+    struct F {
+        const char* name;
+        NativeFn fn;
+    };
+    for (F f : {F{"listdir", host_listdir}, F{"read_text", host_read_text}, F{"write_text", host_write_text},
+                F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
+                F{"realpath", host_realpath}, F{"traceback", host_traceback},
+                F{"format_exception", host_format_exception}, F{"capture", host_capture},
+                F{"capture_take", host_capture_take}})
+        m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
+}
+
+}  // namespace exo::host

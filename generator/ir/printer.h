@@ -1,0 +1,64 @@
+// LoopIR as text, exactly as upstream's str() of LoopIR objects (LoopIR_pprint.py after
+// its yapf pass), except that long lines are never wrapped: 4-space indentation,
+// `x: f32[n] @ DRAM`, `for i in seq(0, n):`, precedence-based parentheses, and distinct
+// Syms that share a name printed as x, x_1, x_2 (scoped: sibling blocks reuse suffixes).
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "proc.h"
+
+namespace exo::ir {
+
+std::string print_proc(const Proc& p);  // no trailing newline
+std::string print_stmt(const Stmt& s);  // may be several lines
+std::string print_expr(const Expr& e);
+std::string print_type(const Type& t);
+std::string print_fnarg(const FnArg& a);
+std::string print_w_access(const WAccess& w);
+
+// A memory's printed name: its class's __name__ ("DRAM").
+std::string mem_name(const MemRef& mem);
+// str() of a Const's value: Python's str of a bool, int or float.
+std::string const_str(const host::Value& v);
+
+// Upstream's operator precedences (or 10 ... unary minus 60).
+int binop_precedence(BinOpKind op);
+constexpr int kUSubPrecedence = 60;
+
+// Sym -> printed name, with upstream's scoping. Exposed for printers that print parts
+// of a proc in context (cursors, code generation comments).
+class PrintEnv {
+public:
+    PrintEnv();
+    void push();  // enter a block
+    void pop();
+    std::string get_name(const Sym& s);
+
+private:
+    struct Scope {
+        std::unordered_map<Sym, std::string> names_of_syms;
+        std::unordered_map<std::string, int> next_suffix;  // keyed by the Sym's plain name
+    };
+    std::vector<Scope> scopes_;
+};
+
+// Building blocks, for printers that share the environment (e.g. cursor printing).
+class ProcPrinter {
+public:
+    explicit ProcPrinter(PrintEnv& env) : env_(env) {}
+    void proc(const Proc& p, std::vector<std::string>& lines, int indent);
+    void stmt(const Stmt& s, std::vector<std::string>& lines, int indent);
+    void block(const StmtList& b, std::vector<std::string>& lines, int indent);
+    std::string fnarg(const FnArg& a);
+    std::string expr(const Expr& e, int prec = 0);
+    std::string type(const Type& t);
+    std::string w_access(const WAccess& w);
+
+private:
+    PrintEnv& env_;
+};
+
+}  // namespace exo::ir

@@ -1,0 +1,39 @@
+// LoopIR procedures, as upstream's LoopIR `proc`, `fnarg` and `instr`.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "stmts.h"
+
+namespace exo::ir {
+
+struct FnArg {
+    Sym name;
+    TypePtr type;
+    MemRef mem;  // Null when absent (the typechecker always sets one)
+    SrcInfo srcinfo;
+};
+
+// An @instr proc's C template (with {arg} holes) and the global C it needs.
+struct Instr {
+    std::string c_instr;
+    std::string c_global;
+    bool operator==(const Instr&) const = default;
+};
+
+// Build one as an aggregate, then share it: make<Proc>(Proc{...}). To "update" a proc,
+// copy it, change fields, and make a new one; unchanged subtrees stay shared.
+struct Proc {
+    std::string name;
+    std::vector<FnArg> args;
+    ExprList preds;
+    StmtList body;
+    std::optional<Instr> instr;
+    SrcInfo srcinfo;
+};
+
+// Structural equality (equality.h), as upstream compares LoopIR procs.
+bool operator==(const Proc& a, const Proc& b);
+
+}  // namespace exo::ir

@@ -1,0 +1,118 @@
+#include "queries.h"
+
+#include <unordered_map>
+
+#include "visitor.h"
+
+namespace exo::ir {
+
+namespace {
+
+class ReadCollector : public IRVisitor {
+public:
+    std::vector<NameAndType> reads;
+    std::vector<ConfigField> configs;
+
+protected:
+    void visit(const Read& e) override {
+        reads.push_back({e.name, e.type});
+        IRVisitor::visit(e);
+    }
+    void visit(const WindowExpr& e) override {
+        reads.push_back({e.name, e.type});
+        IRVisitor::visit(e);
+    }
+    void visit(const StrideExpr& e) override {
+        reads.push_back({e.name, e.type});
+        IRVisitor::visit(e);
+    }
+    void visit(const ReadConfig& e) override {
+        configs.push_back({e.config, e.field});
+        IRVisitor::visit(e);
+    }
+};
+
+// Statements only: expressions never write.
+class WriteCollector : public IRVisitor {
+public:
+    std::vector<NameAndType> writes;
+    std::vector<ConfigField> configs;
+    std::vector<Sym> loop_iters;
+    void visit_type(const Type&) override {}
+
+protected:
+    std::unordered_map<Sym, Sym> window_base_;  // window name -> underlying buffer
+
+    Sym base_of(const Sym& s) const {
+        auto it = window_base_.find(s);
+        return it == window_base_.end() ? s : it->second;
+    }
+    void visit(const Assign& s) override { writes.push_back({base_of(s.name), s.type}); }
+    void visit(const Reduce& s) override { writes.push_back({base_of(s.name), s.type}); }
+    void visit(const WriteConfig& s) override { configs.push_back({s.config, s.field}); }
+    void visit(const Call& s) override {
+        auto sub = get_writes_of_stmts(s.f->body);
+        for (size_t i = 0; i < s.args.size() && i < s.f->args.size(); ++i) {
+            bool written = false;
+            for (const auto& w : sub)
+                if (w.name == s.f->args[i].name) written = true;
+            if (!written) continue;
+            const Expr& a = *s.args[i];
+            if (auto r = a.as<Read>()) writes.push_back({base_of(r->name), a.type});
+            else if (auto w = a.as<WindowExpr>()) writes.push_back({base_of(w->name), a.type});
+            else if (auto st = a.as<StrideExpr>()) writes.push_back({base_of(st->name), a.type});
+        }
+        for (auto& c : get_writeconfigs(s.f->body)) configs.push_back(std::move(c));
+    }
+    void visit(const WindowStmt& s) override {
+        if (auto w = s.rhs->as<WindowExpr>()) window_base_[s.name] = base_of(w->name);
+    }
+    void visit(const For& s) override {
+        loop_iters.push_back(s.iter);
+        visit_stmts(s.body);
+    }
+    void visit(const If& s) override {
+        visit_stmts(s.body);
+        visit_stmts(s.orelse);
+    }
+};
+
+}  // namespace
+
+std::vector<NameAndType> get_reads_of_stmts(const StmtList& stmts) {
+    ReadCollector c;
+    c.visit_stmts(stmts);
+    return std::move(c.reads);
+}
+
+std::vector<NameAndType> get_reads_of_expr(const Expr& e) {
+    ReadCollector c;
+    c.visit_expr(e);
+    return std::move(c.reads);
+}
+
+std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts) {
+    WriteCollector c;
+    c.visit_stmts(stmts);
+    return std::move(c.writes);
+}
+
+std::vector<ConfigField> get_readconfigs(const StmtList& stmts) {
+    ReadCollector c;
+    c.visit_stmts(stmts);
+    return std::move(c.configs);
+}
+
+std::vector<ConfigField> get_writeconfigs(const StmtList& stmts) {
+    WriteCollector c;
+    c.visit_stmts(stmts);
+    return std::move(c.configs);
+}
+
+std::vector<Sym> get_loop_iters(const StmtList& stmts) {
+    WriteCollector c;
+    c.visit_stmts(stmts);
+    return std::move(c.loop_iters);
+}
+
+}  // namespace exo::ir

@@ -1,0 +1,35 @@
+// Small whole-tree queries over LoopIR (upstream's get_reads_of_stmts, get_writes_of_stmts,
+// get_readconfigs, get_writeconfigs, get_loop_iters), in upstream's traversal order.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "proc.h"
+
+namespace exo::ir {
+
+struct ConfigField {
+    ConfigRef config;
+    std::string field;
+    bool operator==(const ConfigField& o) const { return config == o.config && field == o.field; }
+};
+
+struct NameAndType {
+    Sym name;
+    TypePtr type;
+};
+
+// Every Read / WindowExpr / StrideExpr, including those inside types.
+std::vector<NameAndType> get_reads_of_stmts(const StmtList& stmts);
+std::vector<NameAndType> get_reads_of_expr(const Expr& e);
+// Buffers assigned or reduced (through windows: the underlying buffer), including
+// arguments written by called procs.
+std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts);
+std::vector<ConfigField> get_readconfigs(const StmtList& stmts);
+// Config fields written, including inside called procs.
+std::vector<ConfigField> get_writeconfigs(const StmtList& stmts);
+std::vector<Sym> get_loop_iters(const StmtList& stmts);
+
+}  // namespace exo::ir

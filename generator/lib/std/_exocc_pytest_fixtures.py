@@ -1,0 +1,230 @@
+"""Built-in fixtures of `exocc test` (exocc bundled module).
+
+Every `@pytest.fixture` in this module is available to all tests, after the
+fixtures of the test's class, module and conftest.py files. `request` is
+provided by the runner itself. The runner passes its session state as
+`request.session`.
+
+`compiler` is a placeholder until exocc has a C backend: replace the fixture
+below (or shadow it from a conftest.py) to give tests a real compiler.
+"""
+
+import _host
+import re
+import pytest
+from pathlib import Path
+
+
+# ------------------------------------------------------------------ golden
+
+class GoldenOutput(str):
+    """The expected output of a test, compared with `==`. Mirrors Exo's
+    tests/conftest.py: a missing file fails the test, and with --update-golden
+    a missing or different file is (re)written and the comparison succeeds."""
+
+    _missing = '\0'
+
+    def __new__(cls, path, text, update, verbose, recorder):
+        return str.__new__(cls, cls._missing if text is None else text)
+
+    def __init__(self, path, text, update, verbose, recorder):
+        self.path = path
+        self.update = update
+        self.verbose = verbose
+        self._recorder = recorder
+
+    def __eq__(self, actual):
+        __tracebackhide__ = True
+        if isinstance(actual, GoldenOutput) and self.path != actual.path:
+            return False
+        missing = str.__eq__(self, self._missing)
+        if missing and not self.update:
+            message = 'golden output missing: %s.\n' % (self.path,)
+            if self.verbose:
+                message += ('Actual output:\n%s\nDid you forget to run with --update-golden?'
+                            % (actual,))
+            else:
+                message += 'Run with -v (verbose) to see actual output.'
+            pytest.fail(message)
+        equal = isinstance(actual, str) and str.__eq__(self, actual) is True
+        if not equal:
+            if self.update:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.write_text(str(actual))
+                self._recorder.golden_written(self.path)
+            else:
+                self._recorder.golden_mismatch(self.path, str.__str__(self), actual)
+        return equal or self.update
+
+    def __ne__(self, actual):
+        return not self.__eq__(actual)
+
+    __hash__ = str.__hash__
+
+
+def golden_path(request):
+    """golden/<test file stem>/<test name>.txt, in the nearest directory with a
+    golden/ subdirectory among the test file's directory and its enclosing
+    package directories (as for Exo's tests/golden/...); else beside the test."""
+    testpath = Path(str(request.fspath))
+    base = testpath.parent
+    d = testpath.parent
+    while True:
+        if (d / 'golden').is_dir():
+            base = d
+            break
+        if not (d / '__init__.py').is_file() or d.parent == d:
+            break
+        d = d.parent
+    rel = testpath.relative_to(base).with_suffix('')
+    return base / 'golden' / rel / (request.node.name + '.txt')
+
+
+@pytest.fixture
+def golden(request):
+    p = golden_path(request)
+    text = p.read_text() if p.is_file() else None
+    config = request.config
+    return GoldenOutput(p, text, config.getoption('update_golden'),
+                        config.getoption('verbose') > 0, request.session)
+
+
+# ---------------------------------------------------------------- tmp_path
+
+class TempPathFactory:
+    def __init__(self, session):
+        self._session = session
+        self._counts = {}
+
+    def getbasetemp(self):
+        return Path(self._session.temp_base())
+
+    def mktemp(self, basename, numbered=True):
+        base = self.getbasetemp()
+        if not numbered:
+            p = base / basename
+            p.mkdir()
+            return p
+        n = self._counts.get(basename, 0)
+        while True:
+            p = base / ('%s%d' % (basename, n))
+            n += 1
+            if not p.exists():
+                break
+        self._counts[basename] = n
+        p.mkdir()
+        return p
+
+
+@pytest.fixture(scope='session')
+def tmp_path_factory(request):
+    return TempPathFactory(request.session)
+
+
+@pytest.fixture
+def tmp_path(request, tmp_path_factory):
+    """A fresh directory for each test (removed at the end of the run)."""
+    name = re.sub(r'[\W]', '_', request.node.name)[:30]
+    return tmp_path_factory.mktemp(name, numbered=True)
+
+
+# ------------------------------------------------------------------ capsys
+
+class CaptureResult(tuple):
+    def __new__(cls, out, err):
+        return tuple.__new__(cls, (out, err))
+
+    @property
+    def out(self):
+        return self[0]
+
+    @property
+    def err(self):
+        return self[1]
+
+    def __repr__(self):
+        return 'CaptureResult(out=%r, err=%r)' % (self[0], self[1])
+
+
+class CaptureFixture:
+    """`capsys`: readouterr() returns what the test printed since the last call."""
+
+    def __init__(self, request):
+        self._node = request.node
+        self._was_on = _host.capture(True)
+        # Output from before the fixture belongs to the test's report, not to readouterr().
+        self._node._stash_capture(_host.capture_take())
+        self._buf_out = ''
+        self._buf_err = ''
+        self._active = True
+
+    def readouterr(self):
+        out, err = _host.capture_take()
+        out, err = self._buf_out + out, self._buf_err + err
+        self._buf_out = self._buf_err = ''
+        return CaptureResult(out, err)
+
+    def disabled(self):
+        return _CaptureDisabled(self)
+
+    def _close(self):
+        if self._active:
+            out, err = _host.capture_take()
+            self._node._stash_capture((self._buf_out + out, self._buf_err + err))
+            if not self._was_on:
+                _host.capture(False)
+            self._active = False
+
+
+class _CaptureDisabled:
+    def __init__(self, fixture):
+        self.fixture = fixture
+
+    def __enter__(self):
+        out, err = _host.capture_take()
+        self.fixture._buf_out += out
+        self.fixture._buf_err += err
+        _host.capture(False)
+
+    def __exit__(self, *exc):
+        _host.capture(True)
+        return False
+
+
+@pytest.fixture
+def capsys(request):
+    cap = CaptureFixture(request)
+    yield cap
+    cap._close()
+
+
+@pytest.fixture
+def capfd(request):
+    cap = CaptureFixture(request)
+    yield cap
+    cap._close()
+
+
+# ------------------------------------------------------------- monkeypatch
+
+@pytest.fixture
+def monkeypatch():
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
+
+
+# -------------------------------------------------------------------- Exo
+
+@pytest.fixture
+def compiler(tmp_path, request):
+    """Exo's `compiler` fixture (compiles procedures to a shared library).
+    Placeholder: exocc has no C backend yet."""
+    pytest.fail("the 'compiler' fixture needs the C backend, which exocc does not have yet",
+                pytrace=False)
+
+
+@pytest.fixture
+def sde64():
+    """Exo's Intel SDE runner fixture: skips, as Exo's own does without SDE."""
+    pytest.skip('could not find SDE')

@@ -3,6 +3,7 @@
 #include "exo_module.h"
 
 #include "../ir/printer.h"
+#include "ir_values.h"
 #include "pyparser.h"
 #include "typecheck.h"
 
@@ -161,6 +162,25 @@ std::string config_name_of(const Value& v) {
     return static_cast<ConfigObject*>(o)->name;
 }
 
+// upstream's extern.typecheck(args): the user's Extern sees each argument's `.type`.
+ir::TypePtr extern_typecheck(const ir::ExternRef& f, const ir::ExprList& args, std::string* error) {
+    std::vector<Value> wrapped;
+    for (const ir::ExprPtr& a : args) wrapped.push_back(expr_value(a));
+    Value result;
+    try {
+        result = host::call_method(f.obj, "typecheck", {host::list(std::move(wrapped))});
+    } catch (host::PyException& e) {
+        Value mod = host::Interpreter::get().import_module("exo.core.extern", Value(), 0, Value());
+        auto* err_t = host::as<host::TypeObject>(host::getattr(mod, "Extern_Typecheck_Error"));
+        if (!err_t || !host::exception_matches(Value(e.exc), err_t)) throw;
+        *error = host::to_str(Value(e.exc));
+        return nullptr;
+    }
+    ir::TypePtr t = type_of_value(result);
+    if (!t) host::raise(host::exc_types().TypeError, "Extern.typecheck must return the type of an argument");
+    return t;
+}
+
 }  // namespace
 
 const std::vector<std::pair<std::string, ir::uast::TypePtr>>* config_fields(const Value& cfg) {
@@ -185,6 +205,7 @@ Value make_exo_native_module() {
     parser_hooks().procedure_of = procedure_of;
     parser_hooks().is_extern = is_extern;
     parser_hooks().config_name = config_name_of;
+    typecheck_hooks().extern_typecheck = extern_typecheck;
 
     g_procedure_t = host::new_builtin_type("Procedure", host::types().object, host::Layout::Native);
     g_procedure_t->dict->table.set_str("__module__", host::str("exo.API"));

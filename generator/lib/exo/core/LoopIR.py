@@ -1,0 +1,23 @@
+"""upstream's exo.core.LoopIR module path.
+
+exocc's LoopIR lives in C++; this module gives programs that import it the names they
+use for isinstance checks on IR objects handed to user hooks (memories, externs).
+Internals that upstream's own white-box tests poke at are not exposed.
+"""
+
+
+class _Namespace:
+    def __init__(self, name, members):
+        self._name = name
+        for m in members:
+            setattr(self, m, type(m, (), {'__module__': f'exo.core.LoopIR.{name}'}))
+
+    def __repr__(self):
+        return f"<module {self._name}>"
+
+
+LoopIR = _Namespace("LoopIR", [
+    "proc", "fnarg", "instr", "Assign", "Reduce", "WriteConfig", "Pass", "If", "For", "Alloc", "Free",
+    "Call", "WindowStmt", "Read", "Const", "USub", "BinOp", "Extern", "WindowExpr", "StrideExpr",
+    "ReadConfig", "Interval", "Point", "Seq", "Par",
+])

@@ -18,8 +18,12 @@ case "$mode" in
     "$build/exocc" run "$here/examples/hello.py"
     ;;
   test)
-    cd "$build"
-    ctest -j2 --output-on-failure
+    (cd "$build" && ctest -j2 --output-on-failure)
+    # The Meson build must build and pass the same suites.
+    meson_build="${EXOCC_MESON_BUILD_DIR:-$here/build-meson}"
+    if [ ! -d "$meson_build" ]; then meson setup "$meson_build" "$here" >/dev/null; fi
+    meson compile -C "$meson_build" -j 2 >/dev/null
+    meson test -C "$meson_build" --num-processes 2 --print-errorlogs
     ;;
   *)
     echo "usage: $0 run|test" >&2

@@ -2,6 +2,7 @@
 // @config decorators, and the Procedure and Config host types.
 #include "exo_module.h"
 
+#include "../analysis/boundscheck.h"
 #include "../ir/printer.h"
 #include "ir_values.h"
 #include "pyparser.h"
@@ -50,11 +51,12 @@ Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     if (!f) host::raise(host::exc_types().TypeError,
                         instr ? "@instr decorator must be applied to a function"
                               : "@proc decorator must be applied to a function");
-    host::FunctionSource src = host::function_source(fn);
-    if (!src.def) host::raise(host::exc_types().TypeError, "@proc decorator must be applied to a function");
+    if (f->code->kind != host::Scope::Kind::Function)
+        host::raise(host::exc_types().TypeError, "@proc decorator must be applied to a function");
     PyScope scope = PyScope::of_current_frame();
-    ir::uast::ProcPtr uast = parse_proc(src, scope, std::move(instr));
+    ir::uast::ProcPtr uast = parse_proc(f, scope, std::move(instr));
     std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
+    analysis::check_new_proc(*proc);
     return Value(new ProcedureObject(g_procedure_t, std::move(proc)));
 }
 

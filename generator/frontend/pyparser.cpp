@@ -1,5 +1,6 @@
 #include "pyparser.h"
 
+#include <functional>
 #include <unordered_set>
 
 namespace exo::frontend {
@@ -73,6 +74,33 @@ const ExoSymbolObject* as_exo_symbol(const Value& v) {
     return o && o->type == exo_symbol_type() ? static_cast<const ExoSymbolObject*>(o) : nullptr;
 }
 
+// A quoted object-code expression (`~{...}`) or statement list (`with exo as s:`).
+struct ExoQuoteObject : host::NativeObject {
+    U::ExprPtr expr;
+    U::StmtList stmts;
+    explicit ExoQuoteObject(host::TypeObject* t) : NativeObject(t) {}
+};
+
+host::TypeObject* quote_type(bool statements) {
+    auto make_type = [](const char* name) {
+        host::TypeObject* ty = host::new_builtin_type(name, host::types().object, host::Layout::Native);
+        ty->dict->table.set_str("__module__", host::str("exo.frontend.pyparser"));
+        return ty;
+    };
+    static host::TypeObject* expr_t = make_type("ExoExpression");
+    static host::TypeObject* stmts_t = make_type("ExoStatementList");
+    return statements ? stmts_t : expr_t;
+}
+
+const ExoQuoteObject* as_quote(const Value& v, bool statements) {
+    auto* o = host::as<host::NativeObject>(v);
+    return o && o->type == quote_type(statements) ? static_cast<const ExoQuoteObject*>(o) : nullptr;
+}
+
+// Rejects what upstream forbids in `with python:` blocks before running them.
+void check_metalanguage(const host::StmtList& stmts, bool inside_function,
+                        const std::function<void(const host::Node*, const std::string&)>& err);
+
 const std::unordered_map<std::string, U::TypeKind>& prim_types() {
     static const std::unordered_map<std::string, U::TypeKind> m = {
         {"R", U::TypeKind::Num},     {"f16", U::TypeKind::F16},   {"f32", U::TypeKind::F32},
@@ -95,9 +123,36 @@ struct Local {
 
 class Parser {
 public:
-    Parser(const host::ParsedSource& src, const PyScope* scope) : src_(src), scope_(scope) { push(); }
+    // `scope` evaluates names of the signature (annotations live in the enclosing
+    // scope); `frame`, once set, evaluates Python inside the body.
+    Parser(const host::ParsedSource& src, const PyScope* scope, host::Frame* frame = nullptr)
+        : src_(src), scope_(scope), frame_(frame) {
+        push();
+    }
 
-    U::ProcPtr parse_fdef(const host::FunctionDefStmt* fdef, std::optional<U::Instr> instr) {
+    U::StmtList parse_quoted_stmts(const host::StmtList& body) { return parse_stmt_block(body); }
+    U::ExprPtr parse_quoted_expr(const host::Expr* e) { return parse_expr(e); }
+
+    U::ProcPtr parse_fdef(const host::FunctionDefStmt* fdef, host::FunctionObject* fn, std::optional<U::Instr> instr) {
+        // Python inside the body (unquotes, `with python:`) runs in a frame of the
+        // decorated function itself: its closure and globals, with object-code variables
+        // bound to ExoSymbol values.
+        const host::Scope* code = fn->code;
+        std::vector<Value> fast(code->fast_names.size());
+        std::vector<host::Ref<host::CellObject>> cells;
+        for (size_t i = 0; i < code->cell_names.size(); ++i) cells.push_back(host::make<host::CellObject>());
+        for (auto& c : fn->closure) cells.push_back(c);
+        host::Frame body;
+        body.code = code;
+        body.func = fn;
+        body.module = fn->module;
+        body.src = fn->src.get();
+        body.fast = fast.data();
+        body.cells = cells.data();
+        body.name = fn->name;
+        body.line = fdef->span.line;
+        body.back = host::Interpreter::get().frame;
+        body_frame_ = &body;
         const host::Arguments* a = fdef->args;
         if (!a->posonlyargs.empty() || a->vararg || !a->kwonlyargs.empty() || a->kwarg || !a->defaults.empty())
             err(fdef,
@@ -114,10 +169,11 @@ public:
             if (names.count(arg->arg)) err(arg, "repeated argument name: '" + arg->arg + "'");
             names.insert(arg->arg);
             Sym nm(arg->arg);
-            locals().insert_or_assign(arg->arg, Local{nm, typ->kind == U::TypeKind::Size});
+            declare(arg->arg, Local{nm, typ->kind == U::TypeKind::Size});
             proc->args.push_back(U::FnArg{nm, typ, mem, srcinfo(arg)});
         }
         if (fdef->returns) err(fdef, "Exo does not support function return types");
+        frame_ = &body;
         size_t first_non_assert = 0;
         while (first_non_assert < fdef->body.size() && fdef->body[first_non_assert]->kind == host::StmtKind::Assert)
             ++first_non_assert;
@@ -131,6 +187,8 @@ public:
         proc->name = fdef->name;
         proc->instr = std::move(instr);
         proc->srcinfo = srcinfo(fdef);
+        frame_ = nullptr;
+        body_frame_ = nullptr;
         return proc;
     }
 
@@ -155,9 +213,38 @@ private:
     }
 
     using Scope = std::unordered_map<std::string, Local>;
-    void push() { scopes_.emplace_back(); }
-    void pop() { scopes_.pop_back(); }
+    void push() {
+        scopes_.emplace_back();
+        saved_slots_.emplace_back();
+    }
+    void pop() {
+        // Python code sees the object-code variables of the scopes still open.
+        for (auto it = saved_slots_.back().rbegin(); it != saved_slots_.back().rend(); ++it) *it->first = it->second;
+        saved_slots_.pop_back();
+        scopes_.pop_back();
+    }
     Scope& locals() { return scopes_.back(); }
+
+    // A new object-code variable; Python code in the body sees it as an ExoSymbol.
+    void declare(const std::string& name, Local l) {
+        if (host::Frame* f = body_frame_ ? body_frame_ : frame_) {
+            if (Value* slot = python_slot(*f, name)) {
+                saved_slots_.back().emplace_back(slot, *slot);
+                *slot = Value(new ExoSymbolObject(exo_symbol_type(), l.sym));
+            }
+        }
+        locals().insert_or_assign(name, std::move(l));
+    }
+
+    static Value* python_slot(host::Frame& f, const std::string& name) {
+        const host::Scope* code = f.code;
+        if (!code || !f.fast) return nullptr;
+        for (size_t i = 0; i < code->fast_names.size(); ++i)
+            if (code->fast_names[i] == name) return &f.fast[i];
+        for (size_t i = 0; i < code->cell_names.size(); ++i)
+            if (code->cell_names[i] == name) return &f.cells[i]->value;
+        return nullptr;
+    }
     const Local* find_local(const std::string& name) const {
         for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
             auto f = it->find(name);
@@ -166,9 +253,26 @@ private:
         return nullptr;
     }
 
-    // Evaluates a Python expression in the defining scope; object-code variables in
-    // scope are visible to it as ExoSymbol values.
+    // Evaluates a Python expression: inside the body, in the body's frame; in the
+    // signature, in the defining scope. Object-code variables appear as ExoSymbols.
     Value eval_py(const host::Expr* e) const {
+        if (frame_) return host::Interpreter::get().eval(e, *frame_);
+        return eval_in_scope(e);
+    }
+
+    // Whether a bare name is bound in Python where the parser is.
+    bool python_binds(const host::NameExpr* n) const {
+        if (!frame_) return scope_ && scope_->has(n->id);
+        try {
+            host::Interpreter::get().eval(n, *frame_);
+            return true;
+        } catch (host::PyException& e) {
+            if (host::exception_matches(Value(e.exc), host::exc_types().NameError)) return false;
+            throw;
+        }
+    }
+
+    Value eval_in_scope(const host::Expr* e) const {
         using host::ExprKind;
         switch (e->kind) {
         case ExprKind::Name: {
@@ -193,16 +297,16 @@ private:
         }
         case ExprKind::Attribute: {
             auto* a = static_cast<const host::AttributeExpr*>(e);
-            return host::getattr(eval_py(a->value), a->attr);
+            return host::getattr(eval_in_scope(a->value), a->attr);
         }
         case ExprKind::Subscript: {
             auto* s = static_cast<const host::SubscriptExpr*>(e);
-            Value obj = eval_py(s->value);
-            return host::getitem(obj, eval_py(s->slice));
+            Value obj = eval_in_scope(s->value);
+            return host::getitem(obj, eval_in_scope(s->slice));
         }
         case ExprKind::Slice: {
             auto* s = static_cast<const host::SliceExpr*>(e);
-            auto part = [&](const host::Expr* x) { return x ? eval_py(x) : Value::none(); };
+            auto part = [&](const host::Expr* x) { return x ? eval_in_scope(x) : Value::none(); };
             return Value(new host::SliceObject(part(s->lower), part(s->upper), part(s->step)));
         }
         case ExprKind::Tuple:
@@ -212,23 +316,23 @@ private:
             std::vector<Value> items;
             for (const host::Expr* x : elts) {
                 if (x->kind == ExprKind::Starred) unsupported(x);
-                items.push_back(eval_py(x));
+                items.push_back(eval_in_scope(x));
             }
             return e->kind == ExprKind::Tuple ? host::tuple(std::move(items)) : host::list(std::move(items));
         }
         case ExprKind::Call: {
             auto* c = static_cast<const host::CallExpr*>(e);
-            Value f = eval_py(c->func);
+            Value f = eval_in_scope(c->func);
             std::vector<Value> pos;
             for (const host::Expr* x : c->args) {
                 if (x->kind == ExprKind::Starred) unsupported(x);
-                pos.push_back(eval_py(x));
+                pos.push_back(eval_in_scope(x));
             }
             std::vector<Value> kwv;
             std::vector<const std::string*> kwn;
             for (const host::Keyword* k : c->keywords) {
                 if (k->arg.empty()) unsupported(k->value);
-                kwv.push_back(eval_py(k->value));
+                kwv.push_back(eval_in_scope(k->value));
                 kwn.push_back(&k->arg);
             }
             host::CallArgs args;
@@ -241,22 +345,22 @@ private:
         }
         case ExprKind::BinOp: {
             auto* b = static_cast<const host::BinOpExpr*>(e);
-            Value l = eval_py(b->left);
-            Value r = eval_py(b->right);
+            Value l = eval_in_scope(b->left);
+            Value r = eval_in_scope(b->right);
             return host::binary_op(l, r, static_cast<int>(b->op));
         }
         case ExprKind::UnaryOp: {
             auto* u = static_cast<const host::UnaryOpExpr*>(e);
             if (u->op == host::UnaryOpKind::Invert && u->operand->kind == ExprKind::Set)
                 err(e, "quoting object code with ~{...} is not supported by exocc yet");
-            return host::unary_op(eval_py(u->operand), static_cast<int>(u->op));
+            return host::unary_op(eval_in_scope(u->operand), static_cast<int>(u->op));
         }
         case ExprKind::Compare: {
             auto* c = static_cast<const host::CompareExpr*>(e);
-            Value left = eval_py(c->left);
+            Value left = eval_in_scope(c->left);
             Value result = Value::boolean(true);
             for (size_t i = 0; i < c->ops.size(); ++i) {
-                Value right = eval_py(c->comparators[i]);
+                Value right = eval_in_scope(c->comparators[i]);
                 switch (c->ops[i]) {
                 case host::CmpOpKind::Is: result = Value::boolean(left.is(right)); break;
                 case host::CmpOpKind::IsNot: result = Value::boolean(!left.is(right)); break;
@@ -273,7 +377,7 @@ private:
             auto* b = static_cast<const host::BoolOpExpr*>(e);
             Value v;
             for (size_t i = 0; i < b->values.size(); ++i) {
-                v = eval_py(b->values[i]);
+                v = eval_in_scope(b->values[i]);
                 bool t = host::truthy(v);
                 if (b->op == host::BoolOpKind::And ? !t : t) break;
             }
@@ -281,7 +385,7 @@ private:
         }
         case ExprKind::IfExp: {
             auto* i = static_cast<const host::IfExpExpr*>(e);
-            return host::truthy(eval_py(i->test)) ? eval_py(i->body) : eval_py(i->orelse);
+            return host::truthy(eval_in_scope(i->test)) ? eval_in_scope(i->body) : eval_in_scope(i->orelse);
         }
         default:
             break;
@@ -302,8 +406,8 @@ private:
         }
         if (e->kind == host::ExprKind::Name) {
             auto* n = static_cast<const host::NameExpr*>(e);
-            if (n->ctx != host::ExprContext::Load || find_local(n->id)) return std::nullopt;
-            if (scope_ && scope_->has(n->id)) return eval_py(e);
+            if (find_local(n->id)) return std::nullopt;
+            if (python_binds(n)) return eval_py(e);
         }
         return std::nullopt;
     }
@@ -427,15 +531,21 @@ private:
         switch (s->kind) {
         case StmtKind::With: {
             auto* w = static_cast<const host::WithStmt*>(s);
-            if (w->items.size() == 1 && is_name(w->items[0]->context_expr, "python") && !w->items[0]->optional_vars)
-                err(s, "'with python:' metaprogramming blocks are not supported by exocc yet");
+            if (w->items.size() == 1 && is_name(w->items[0]->context_expr, "python") && !w->items[0]->optional_vars) {
+                run_python_block(w, out);
+                return;
+            }
             err(s, "Expected unquote");
         }
         case StmtKind::ExprStmt: {
             const host::Expr* v = static_cast<const host::ExprStmt*>(s)->value;
             if (v->kind == host::ExprKind::Set) {
                 if (static_cast<const host::SetExpr*>(v)->elts.size() != 1) err(s, "Unquote must take 1 argument");
-                try_eval_unquote(v);
+                std::optional<Value> q = try_eval_unquote(v);
+                if (const ExoQuoteObject* stmts = q ? as_quote(*q, true) : nullptr) {
+                    out.insert(out.end(), stmts->stmts.begin(), stmts->stmts.end());
+                    return;
+                }
                 err(s, "Statement-level unquote expression must return Exo statements");
             }
             if (v->kind == host::ExprKind::Call && static_cast<const host::CallExpr*>(v)->func->kind == host::ExprKind::Name) {
@@ -463,7 +573,7 @@ private:
             push();
             if (f->target->kind != host::ExprKind::Name) err(f->target, "expected simple name for iterator variable");
             Sym itr(static_cast<const host::NameExpr*>(f->target)->id);
-            locals().insert_or_assign(itr.name(), Local{itr, false});
+            declare(itr.name(), Local{itr, false});
             U::ExprPtr cond = parse_loop_cond(f->iter);
             U::StmtList body = parse_stmt_block(f->body);
             out.push_back(U::make<U::For>(itr, cond, std::move(body), srcinfo(s)));
@@ -524,7 +634,7 @@ private:
         if (s->kind == host::StmtKind::AnnAssign) {
             if (!lv.idx.empty()) err(lhs, "expected simple name in declaration");
             Sym nm(lv.name->id);
-            locals().insert_or_assign(lv.name->id, Local{nm, false});
+            declare(lv.name->id, Local{nm, false});
             auto [typ, mem] = parse_alloc_typmem(static_cast<const host::AnnAssignStmt*>(s)->annotation);
             out.push_back(U::make<U::Alloc>(nm, typ, mem, srcinfo(s)));
             return;
@@ -535,15 +645,12 @@ private:
             if (l->is_size) err(lv.name, "cannot write to size variable '" + lv.name->id + "'");
             nm = l->sym;
         } else {
-            host::NameExpr probe;
-            probe.id = lv.name->id;
-            probe.span = lv.name->span;
-            std::optional<Value> v = try_eval_unquote(&probe);
+            std::optional<Value> v = try_eval_unquote(lv.name);
             if (v && as_exo_symbol(*v)) {
                 nm = as_exo_symbol(*v)->sym;
             } else if (lv.idx.empty()) {
                 nm = Sym(lv.name->id);
-                locals().insert_or_assign(lv.name->id, Local{nm, false});
+                declare(lv.name->id, Local{nm, false});
                 fresh = true;
             } else {
                 err(lv.name, "variable '" + lv.name->id + "' undefined");
@@ -600,6 +707,7 @@ private:
     AnyIndex unquote_to_index(const Value& v, const host::Expr* ref, const SrcInfo& si, bool top_level) {
         if (v.is_intlike() || v.is_float()) return {U::make<U::Const>(v, si), nullptr};
         if (auto* sym = as_exo_symbol(v)) return {U::make<U::Read>(sym->sym, U::ExprList{}, si), nullptr};
+        if (auto* q = as_quote(v, false)) return {q->expr, nullptr};
         if (auto* sl = host::as<host::SliceObject>(v); sl && top_level) {
             if (!sl->step.is_none()) err(ref, "Unquote returned slice index with step");
             auto bound = [&](const Value& b) -> U::ExprPtr {
@@ -672,6 +780,7 @@ private:
         if (auto v = try_eval_unquote(e)) {
             if (v->is_intlike() || v->is_float()) return U::make<U::Const>(*v, srcinfo(e));
             if (auto* sym = as_exo_symbol(*v)) return U::make<U::Read>(sym->sym, U::ExprList{}, srcinfo(e));
+            if (auto* q = as_quote(*v, false)) return q->expr;
             err(e, "Unquote received input that couldn't be unquoted");
         }
         switch (e->kind) {
@@ -682,10 +791,7 @@ private:
             if (const Local* l = find_local(ix.name->id)) {
                 nm = l->sym;
             } else {
-                host::NameExpr probe;
-                probe.id = ix.name->id;
-                probe.span = ix.name->span;
-                std::optional<Value> v = try_eval_unquote(&probe);
+                std::optional<Value> v = try_eval_unquote(ix.name);
                 if (v && as_exo_symbol(*v)) nm = as_exo_symbol(*v)->sym;
                 else err(ix.name, "variable '" + ix.name->id + "' undefined");
             }
@@ -782,16 +888,123 @@ private:
         }
     }
 
+    // Runs a `with python:` block in the body's frame; its `with exo:` statements add
+    // object code at this point of the body.
+    void run_python_block(const host::WithStmt* w, U::StmtList& out) {
+        if (!frame_) err(w, "Expected unquote");
+        check_metalanguage(w->body, false, [this](const host::Node* n, const std::string& m) { err(n, m); });
+        struct Hooks : host::QuoteHooks {
+            Parser* parser;
+            U::StmtList* out;
+            void with_exo(const host::WithStmt* q, host::Frame& f) override {
+                Parser nested(parser->src_, nullptr, &f);
+                U::StmtList stmts = nested.parse_quoted_stmts(q->body);
+                if (q->items[0]->optional_vars) {
+                    auto* obj = new ExoQuoteObject(quote_type(true));
+                    obj->stmts = std::move(stmts);
+                    host::Interpreter::get().assign(q->items[0]->optional_vars, Value(obj), f);
+                    return;
+                }
+                if (!out) host::raise(host::exc_types().TypeError,
+                                      "Cannot unquote Exo statements in this context. You are likely trying to unquote "
+                                      "Exo statements while inside an Exo expression.");
+                out->insert(out->end(), stmts.begin(), stmts.end());
+            }
+            Value quote_expr(const host::SetExpr* q, host::Frame& f) override {
+                if (q->elts.size() != 1) parser->err(q, "Unquote must take 1 argument");
+                Parser nested(parser->src_, nullptr, &f);
+                auto* obj = new ExoQuoteObject(quote_type(false));
+                obj->expr = nested.parse_quoted_expr(q->elts[0]);
+                return Value(obj);
+            }
+        } hooks;
+        hooks.parser = this;
+        hooks.out = &out;
+        host::Interpreter& in = host::Interpreter::get();
+        host::QuoteHooks* saved_hooks = in.quote_hooks;
+        host::Frame* saved_frame = in.frame;
+        in.quote_hooks = &hooks;
+        in.frame = frame_;
+        try {
+            in.exec_block(w->body, *frame_);
+        } catch (...) {
+            in.quote_hooks = saved_hooks;
+            in.frame = saved_frame;
+            throw;
+        }
+        in.quote_hooks = saved_hooks;
+        in.frame = saved_frame;
+    }
+
     const host::ParsedSource& src_;
     const PyScope* scope_;
+    host::Frame* frame_ = nullptr;       // where Python in the body is evaluated
+    host::Frame* body_frame_ = nullptr;  // the decorated function's frame, during parse_fdef
     std::vector<Scope> scopes_;
+    std::vector<std::vector<std::pair<Value*, Value>>> saved_slots_;
 };
+
+void check_metalanguage(const host::StmtList& stmts, bool inside_function,
+                        const std::function<void(const host::Node*, const std::string&)>& err) {
+    for (const host::Stmt* s : stmts) {
+        switch (s->kind) {
+        case host::StmtKind::Nonlocal:
+            err(s, "nonlocal is not supported in metalanguage");
+            break;
+        case host::StmtKind::Return:
+            if (!inside_function) err(s, "cannot return from metalanguage fragment");
+            break;
+        case host::StmtKind::FunctionDef:
+            check_metalanguage(static_cast<const host::FunctionDefStmt*>(s)->body, true, err);
+            break;
+        case host::StmtKind::ClassDef:
+            check_metalanguage(static_cast<const host::ClassDefStmt*>(s)->body, inside_function, err);
+            break;
+        case host::StmtKind::If: {
+            auto* i = static_cast<const host::IfStmt*>(s);
+            check_metalanguage(i->body, inside_function, err);
+            check_metalanguage(i->orelse, inside_function, err);
+            break;
+        }
+        case host::StmtKind::For: {
+            auto* f = static_cast<const host::ForStmt*>(s);
+            check_metalanguage(f->body, inside_function, err);
+            check_metalanguage(f->orelse, inside_function, err);
+            break;
+        }
+        case host::StmtKind::While: {
+            auto* w = static_cast<const host::WhileStmt*>(s);
+            check_metalanguage(w->body, inside_function, err);
+            check_metalanguage(w->orelse, inside_function, err);
+            break;
+        }
+        case host::StmtKind::With: {
+            auto* w = static_cast<const host::WithStmt*>(s);
+            // Object code inside `with exo:` is checked by the nested parse.
+            if (!(w->items.size() == 1 && is_name(w->items[0]->context_expr, "exo")))
+                check_metalanguage(w->body, inside_function, err);
+            break;
+        }
+        case host::StmtKind::Try: {
+            auto* t = static_cast<const host::TryStmt*>(s);
+            check_metalanguage(t->body, inside_function, err);
+            for (auto* h : t->handlers) check_metalanguage(h->body, inside_function, err);
+            check_metalanguage(t->orelse, inside_function, err);
+            check_metalanguage(t->finalbody, inside_function, err);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
 
 }  // namespace
 
-U::ProcPtr parse_proc(const host::FunctionSource& fn, const PyScope& scope, std::optional<U::Instr> instr) {
-    Parser p(*fn.src, &scope);
-    return p.parse_fdef(fn.def, std::move(instr));
+U::ProcPtr parse_proc(host::FunctionObject* fn, const PyScope& scope, std::optional<U::Instr> instr) {
+    host::FunctionSource src = host::function_source(Value(fn));
+    Parser p(*src.src, &scope);
+    return p.parse_fdef(src.def, fn, std::move(instr));
 }
 
 ConfigFields parse_config(const host::ClassDefStmt* cls, const std::shared_ptr<const host::ParsedSource>& src) {

@@ -45,8 +45,9 @@ struct ParserHooks {
 };
 ParserHooks& parser_hooks();
 
-// @proc / @instr: the function's AST and its defining scope.
-ir::uast::ProcPtr parse_proc(const host::FunctionSource& fn, const PyScope& scope,
+// @proc / @instr: `fn`'s AST; `scope` is where the decorator ran (for the signature),
+// and Python inside the body runs in a frame of `fn` itself.
+ir::uast::ProcPtr parse_proc(host::FunctionObject* fn, const PyScope& scope,
                              std::optional<ir::uast::Instr> instr);
 
 // @config: the class's fields as (name, type) pairs; the class must have no bases.

@@ -376,8 +376,15 @@ Flow Interpreter::exec(const Stmt* s, Frame& f) {
         return Flow::Normal;
     case StmtKind::Try:
         return exec_try(static_cast<const TryStmt*>(s), f);
-    case StmtKind::With:
-        return exec_with(static_cast<const WithStmt*>(s), 0, f);
+    case StmtKind::With: {
+        auto* w = static_cast<const WithStmt*>(s);
+        if (quote_hooks && w->items.size() == 1 && w->items[0]->context_expr->kind == ExprKind::Name &&
+            static_cast<const NameExpr*>(w->items[0]->context_expr)->id == "exo") {
+            quote_hooks->with_exo(w, f);
+            return Flow::Normal;
+        }
+        return exec_with(w, 0, f);
+    }
     case StmtKind::Raise:
         exec_raise(static_cast<const RaiseStmt*>(s), f);
         return Flow::Normal;
@@ -796,6 +803,8 @@ Value Interpreter::eval(const Expr* e, Frame& f) {
     }
     case ExprKind::UnaryOp: {
         auto* u = static_cast<const UnaryOpExpr*>(e);
+        if (quote_hooks && u->op == UnaryOpKind::Invert && u->operand->kind == ExprKind::Set)
+            return quote_hooks->quote_expr(static_cast<const SetExpr*>(u->operand), f);
         Value v = eval(u->operand, f);
         if (u->op == UnaryOpKind::Not) return Value::boolean(!truthy(v));
         return unary_op(v, static_cast<int>(u->op));

@@ -61,6 +61,17 @@ struct GeneratorObject : Object {
 
 enum class Flow : uint8_t { Normal, Break, Continue, Return };
 
+// Metaprogramming inside object code: while a @proc body's `with python:` block runs,
+// its `with exo:` statements and `~{...}` quotes are object code for the parser, not
+// Python. The Exo frontend installs these hooks for the duration of the parse.
+struct QuoteHooks {
+    virtual ~QuoteHooks() = default;
+    // `with exo:` / `with exo as name:` executed in frame `f`.
+    virtual void with_exo(const WithStmt* w, Frame& f) = 0;
+    // `~{expr}` evaluated in frame `f`: returns the quoted object-code expression.
+    virtual Value quote_expr(const SetExpr* quoted, Frame& f) = 0;
+};
+
 class Interpreter {
 public:
     Interpreter();
@@ -84,6 +95,7 @@ public:
     Frame* frame = nullptr;  // innermost running frame
     int depth = 0;
     int recursion_limit = 1000;
+    QuoteHooks* quote_hooks = nullptr;  // set while the Exo frontend parses object code
     // Execution budget for embedders such as the fuzz targets: one step per statement
     // and per iterator step. When `step_budget` is non-zero and `steps_left` runs out,
     // every further step raises RuntimeError, so handlers cannot swallow it for long.

@@ -195,8 +195,10 @@ private:
         case StmtKind::AnnAssign: {
             auto* a = static_cast<AnnAssignStmt*>(s);
             if (a->value) expr(a->value);
-            // Annotations of locals inside functions are never evaluated.
-            if (!function_like(cur_) && !src_.future_annotations) expr(a->annotation);
+            // Annotations of locals inside functions are never evaluated by Python, but
+            // the Exo frontend evaluates `{...}` unquotes in them (`x: {T}[4]`), so their
+            // names are resolved like any use.
+            if (function_like(cur_) || !src_.future_annotations) expr(a->annotation);
             if (a->value || !function_like(cur_) || a->target->kind != ExprKind::Name) expr(a->target);
             else mark(cur_, static_cast<NameExpr*>(a->target)->id, Bound);
             break;

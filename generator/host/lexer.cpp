@@ -131,6 +131,17 @@ private:
     }
     void emit_simple(T kind, size_t begin, size_t end) { emit(kind, begin, line_, line_start_, end); }
 
+    // Tokens at end of input sit at the end of the last line, where CPython reports
+    // errors found there.
+    void emit_eof(T kind) {
+        Token& t = emit(kind, p_, line_, line_start_, p_);
+        if (line_ > 1 && p_ > 0) {
+            size_t ls = last_line_start(p_ - 1);
+            t.line = t.end_line = mline(line_ - 1);
+            t.col = t.end_col = (int)(p_ - 1 - ls);
+        }
+    }
+
     // Consumes "\\\n" at p_ (a backslash continuation).
     void continuation() {
         size_t bs = p_;
@@ -203,7 +214,10 @@ private:
                 }
             }
             for (; pending > 0; pending--) emit_simple(T::Indent, p_, p_);
-            for (; pending < 0; pending++) emit_simple(T::Dedent, p_, p_);
+            for (; pending < 0; pending++) {
+                if (at(p_) == -1) emit_eof(T::Dedent);
+                else emit_simple(T::Dedent, p_, p_);
+            }
 
             // Skip blanks and a comment.
             int c = at(p_);
@@ -218,7 +232,7 @@ private:
                     res_.unclosed_line = mline(o.line);
                     fail_at(std::string("'") + o.ch + "' was never closed", o.line, o.col);
                 }
-                emit_simple(T::EndMarker, p_, p_);
+                emit_eof(T::EndMarker);
                 return;
             }
             if (c == '\n') {

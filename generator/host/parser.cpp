@@ -183,7 +183,7 @@ void Parser::statement(StmtList& out) {
                 if (n.kind == T::Name && n.kw == Kw::Def) fail_unsupported("'async def'", here());
                 if (n.kind == T::Name && n.kw == Kw::For) fail_unsupported("'async for'", here());
                 if (n.kind == T::Name && n.kw == Kw::With) fail_unsupported("'async with'", here());
-                fail_invalid();
+                fail_at("invalid syntax", Pos{n.line, n.col});
             }
             case Kw::NotKw:
                 if (looks_like_match_stmt()) fail_unsupported("'match' statement", here());
@@ -584,16 +584,14 @@ StmtList Parser::block(const char* what, int line) {
         simple_stmts(body);
         return body;
     }
-    const Token& nl = advance();
-    Pos nlpos{nl.line, nl.col};
+    advance();
     if (!at(T::Indent)) {
-        // Point at the first token of the next line; at end of input CPython points
-        // just after the colon line instead.
+        // Point at the first token of the next line (or the end of input).
         size_t i = pos_;
         while (i + 1 < toks_.size() && toks_[i].kind == T::Dedent) i++;
         const Token& n = toks_[i];
         if (n.kind == T::Error) tok();  // a lexer error there wins
-        Pos p = n.kind == T::EndMarker ? nlpos : Pos{n.line, n.col};
+        Pos p{n.line, n.col};
         rep_.at("IndentationError",
                    std::string("expected an indented block after ") + what + " on line " + std::to_string(line),
                    p.line, p.col);

@@ -398,7 +398,7 @@ Expr* Parser::paren_atom() {
     Expr* first = star_named_expression();
     if (at_kw(Kw::For) || at_kw(Kw::Async)) {
         if (first->kind == ExprKind::Starred) fail_node("iterable unpacking cannot be used in comprehension", first);
-        auto gens = for_if_clauses("generator expression", ymark, first);
+        auto gens = for_if_clauses("generator expression", ymark);
         check_closing(T::RPar, nullptr);
         advance();
         auto* g = mk<ComprehensionExpr>(s, ExprKind::GeneratorExp);
@@ -436,7 +436,7 @@ Expr* Parser::list_atom() {
     Expr* first = star_named_expression();
     if (at_kw(Kw::For) || at_kw(Kw::Async)) {
         if (first->kind == ExprKind::Starred) fail_node("iterable unpacking cannot be used in comprehension", first);
-        auto gens = for_if_clauses("list comprehension", ymark, first);
+        auto gens = for_if_clauses("list comprehension", ymark);
         check_closing(T::RSqb, nullptr);
         advance();
         auto* c = mk<ComprehensionExpr>(s, ExprKind::ListComp);
@@ -472,7 +472,7 @@ Expr* Parser::brace_atom() {
             // set or set comprehension
             if (at_kw(Kw::For) || at_kw(Kw::Async)) {
                 if (first->kind == ExprKind::Starred) fail_node("iterable unpacking cannot be used in comprehension", first);
-                auto gens = for_if_clauses("set comprehension", ymark, first);
+                auto gens = for_if_clauses("set comprehension", ymark);
                 check_closing(T::RBrace, nullptr);
                 advance();
                 auto* c = mk<ComprehensionExpr>(s, ExprKind::SetComp);
@@ -519,7 +519,7 @@ Expr* Parser::brace_atom() {
             if (at(T::RBrace) || at(T::Comma)) fail_at("expression expected after dictionary key and ':'", colon);
             Expr* v = expression();
             if (first_entry && (at_kw(Kw::For) || at_kw(Kw::Async))) {
-                auto gens = for_if_clauses("dict comprehension", ymark, v);
+                auto gens = for_if_clauses("dict comprehension", ymark);
                 check_closing(T::RBrace, nullptr);
                 advance();
                 auto* c = mk<ComprehensionExpr>(s, ExprKind::DictComp);
@@ -545,7 +545,7 @@ Expr* Parser::brace_atom() {
 // for_if_clauses. Yields inside a comprehension (except in its first iterable, which
 // is evaluated in the enclosing scope) are errors; `ymark` is where the element's
 // yields start in the shared list.
-std::vector<Comprehension*> Parser::for_if_clauses(const char* kind, size_t ymark, Expr*) {
+std::vector<Comprehension*> Parser::for_if_clauses(const char* kind, size_t ymark) {
     std::vector<Pos> bad(sh_.yields.begin() + (long)std::min(ymark, sh_.yields.size()), sh_.yields.end());
     sh_.yields.resize(std::min(ymark, sh_.yields.size()));
     auto take_yields = [&](size_t from) {
@@ -629,6 +629,19 @@ void Parser::check_comma_forgotten(Expr* last) {
             if (i + 1 < toks_.size() && toks_[i + 1].kind == T::String) return;
         }
     }
+    // CPython suggests the comma only if what follows parses as an expression. Parsing
+    // it also looks at the token after it, where an unclosed bracket may be reported.
+    size_t saved_furthest = furthest_;
+    try {
+        expression();
+        tok();
+    } catch (SyntaxErrorException& e) {
+        if (lex_.error && e.info.msg == lex_.error->msg && e.info.line == lex_.error->line &&
+            e.info.col == lex_.error->col)
+            throw;
+        furthest_ = saved_furthest;
+        fail_invalid();
+    }
     fail_node("invalid syntax. Perhaps you forgot a comma?", a);
 }
 
@@ -682,7 +695,7 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
             if (at_kw(Kw::For) || at_kw(Kw::Async)) {
                 if (!allow_genexp) fail_invalid();
                 bool sole = args.empty() && kws.empty();
-                auto gens = for_if_clauses("generator expression", ymark, e);
+                auto gens = for_if_clauses("generator expression", ymark);
                 if (!sole || !at(T::RPar)) fail_node("Generator expression must be parenthesized", e);
                 advance();  // ')': the generator expression owns the call's parentheses
                 auto* g = mk<ComprehensionExpr>(paren, ExprKind::GeneratorExp);

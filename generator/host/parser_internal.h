@@ -140,7 +140,11 @@ private:
     [[noreturn]] void fail_cat(Pos p, const char* a, const char* b, const char* c = "");
     [[noreturn]] void fail_raw(const char* type, const std::string& msg, Pos p);  // no f-string prefix
     [[noreturn]] void fail_here(const char* msg) { fail_at(msg, here()); }
-    [[noreturn]] void fail_invalid() { fail_here("invalid syntax"); }
+    // Like CPython, a generic syntax error points at the furthest token looked at.
+    [[noreturn]] void fail_invalid() {
+        const Token& t = toks_[furthest_];
+        fail_at("invalid syntax", Pos{t.line, t.col});
+    }
     static Pos node_pos(const Node* n) { return Pos{n->span.line, n->span.col}; }
     [[noreturn]] void fail_node(const char* msg, const Node* n) { fail_at(msg, node_pos(n)); }
     [[noreturn]] void fail_node_cat(const Node* n, const char* a, const char* b, const char* c = "") {
@@ -182,9 +186,7 @@ private:
     void note_module_stmt(Stmt* s);
 
     // ---- expressions (parser_expr.cpp)
-  public:
     Expr* star_expressions();
-  private:
     Expr* star_expression();
     Expr* star_named_expression();
     Expr* expressions();
@@ -215,7 +217,7 @@ private:
     Keyword* keyword_arg(Pos start);
     void check_repeated_keywords(const std::vector<Keyword*>& kws);
     Expr* finish_call(Expr* func, Pos start);
-    std::vector<Comprehension*> for_if_clauses(const char* kind, size_t yield_mark, Expr* elt_for_error);
+    std::vector<Comprehension*> for_if_clauses(const char* kind, size_t yield_mark);
     Expr* star_targets();
     Expr* star_target();
     Arguments* parameters(bool is_lambda);
@@ -223,10 +225,8 @@ private:
     void check_closing(T closer, Expr* last_elt);
     void check_comma_forgotten(Expr* last_elt);
 
-    // targets (parser_expr.cpp)
-  public:
+    // ---- assignment targets (parser_expr.cpp)
     enum class TargetKind { Star, For, Del };
-  private:
     void set_target(Expr* e, TargetKind kind);
     void set_ctx(Expr* e, ExprContext ctx);
     Expr* invalid_target(Expr* e, bool del);
@@ -269,8 +269,10 @@ struct DepthGuard {
     int saved;
     explicit DepthGuard(Parser& parser, int amount = 1) : p(parser), saved(parser.sh_.depth) {
         p.sh_.depth += amount;
-        if (p.sh_.depth > kMaxExprDepth || (uintptr_t)__builtin_frame_address(0) < p.sh_.stack_limit)
+        if (p.sh_.depth > kMaxExprDepth || (uintptr_t)__builtin_frame_address(0) < p.sh_.stack_limit) {
+            p.sh_.depth = saved;  // the destructor will not run
             p.fail_depth();
+        }
     }
     void bump() {
         if (++p.sh_.depth > kMaxExprDepth) p.fail_depth();

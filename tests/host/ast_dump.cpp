@@ -4,6 +4,7 @@
 //                           ast.dump(ast.parse(src), include_attributes=True)
 //   ast_dump --eval FILE    same for mode="eval" (prints the Expression body)
 //   ast_dump --error FILE   on a syntax error print "Type|msg|line|offset"
+//   ast_dump --segments FILE  print repr(ParsedSource::segment(span)) of each statement
 //   ast_dump --bench N FILE parse FILE N times and report the mean time
 //
 // On a syntax error the first two modes print "SyntaxError: ..." to stdout and exit 1.
@@ -508,7 +509,7 @@ std::string read_file(const char* path) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: ast_dump [--eval|--error|--bench N] FILE\n");
+        std::fprintf(stderr, "usage: ast_dump [--eval|--error|--segments|--bench N] FILE\n");
         return 2;
     }
     std::string mode = argc >= 3 ? argv[1] : "";
@@ -535,6 +536,10 @@ int main(int argc, char** argv) {
             auto src = parse_module(path, text);
             if (mode == "--error") {
                 std::cout << "OK\n";
+                return 0;
+            }
+            if (mode == "--segments") {  // source segment of each top-level statement
+                for (const Stmt* st : src->body) std::cout << repr_str(src->segment(st->span)) << "\n";
                 return 0;
             }
             Dumper d;

@@ -19,7 +19,7 @@ U::TypePtr ut(U::TypeKind k) { return U::Type::scalar(k); }
 U::ExprPtr uread(const Sym& s, U::ExprList idx = {}, int line = 1) {
     return U::make<U::Read>(s, std::move(idx), at(line));
 }
-U::ExprPtr uint(int64_t v, int line = 1) { return U::make<U::Const>(host::Value::integer(v), at(line)); }
+U::ExprPtr uconst(int64_t v, int line = 1) { return U::make<U::Const>(host::Value::integer(v), at(line)); }
 U::ExprPtr ufloat(double v, int line = 1) { return U::make<U::Const>(host::Value::floating(v), at(line)); }
 U::ExprPtr ubin(BinOpKind op, U::ExprPtr a, U::ExprPtr b, int line = 1) {
     return U::make<U::BinOp>(op, std::move(a), std::move(b), at(line));
@@ -50,7 +50,7 @@ TEST_CASE("typecheck: conv1d (test_uast) becomes typed LoopIR") {
     Sym n("n"), m("m"), r("r"), x("x"), w("w"), res("res"), i("i"), i2("i"), j("j");
     using K = BinOpKind;
     // res[i] += x[j] * w[i - j + m - 1]
-    auto widx = ubin(K::Sub, ubin(K::Add, ubin(K::Sub, uread(i2), uread(j)), uread(m)), uint(1));
+    auto widx = ubin(K::Sub, ubin(K::Add, ubin(K::Sub, uread(i2), uread(j)), uread(m)), uconst(1));
     auto inner = U::make<U::Reduce>(res, U::ExprList{uread(i2)},
                                     ubin(K::Mul, uread(x, {uread(j)}), uread(w, {widx})), at(8));
     auto cond = ubin(K::And, ubin(K::Le, uread(i2), uread(j)), ubin(K::Lt, uread(j), ubin(K::Add, uread(i2), uread(m))));
@@ -58,9 +58,9 @@ TEST_CASE("typecheck: conv1d (test_uast) becomes typed LoopIR") {
               {uarg(n, ut(U::TypeKind::Size)), uarg(m, ut(U::TypeKind::Size)), uarg(r, ut(U::TypeKind::Size)),
                uarg(x, utensor({uread(n)})), uarg(w, utensor({uread(m)})), uarg(res, utensor({uread(r)}))},
               {},
-              {ufor(i, uint(0), uread(r), {U::make<U::Assign>(res, U::ExprList{uread(i)}, ufloat(0.0), at(4))}),
-               ufor(i2, uint(0), uread(r),
-                    {ufor(j, uint(0), uread(n),
+              {ufor(i, uconst(0), uread(r), {U::make<U::Assign>(res, U::ExprList{uread(i)}, ufloat(0.0), at(4))}),
+               ufor(i2, uconst(0), uread(r),
+                    {ufor(j, uconst(0), uread(n),
                           {U::make<U::If>(cond, U::StmtList{inner}, U::StmtList{}, at(7))})})},
               {},
               at(1)};
@@ -94,7 +94,7 @@ TEST_CASE("typecheck: partial indexing is a window; fresh names bind windows") {
               {uarg(n, ut(U::TypeKind::Size)), uarg(m, ut(U::TypeKind::Size)),
                uarg(x, utensor({uread(n), uread(m)}, U::TypeKind::F32))},
               {},
-              {ufor(i, uint(0), uread(n), {U::make<U::FreshAssign>(y, uread(x, {uread(i)}), at(3))})},
+              {ufor(i, uconst(0), uread(n), {U::make<U::FreshAssign>(y, uread(x, {uread(i)}), at(3))})},
               {},
               at(1)};
     auto lp = frontend::typecheck(p);
@@ -116,7 +116,7 @@ TEST_CASE("typecheck: USub of a literal folds; literals in index position are in
     U::Proc p{"foo",
               {uarg(a, ut(U::TypeKind::INT32))},
               {},
-              {U::make<U::Assign>(a, U::ExprList{}, U::make<U::USub>(uint(2), at(2)), at(2))},
+              {U::make<U::Assign>(a, U::ExprList{}, U::make<U::USub>(uconst(2), at(2)), at(2))},
               {},
               at(1)};
     auto lp = frontend::typecheck(p);
@@ -158,14 +158,14 @@ TEST_CASE("typecheck: upstream's error messages") {
         for (auto& e : extra) args.push_back(e);
         return U::Proc{"p", args, {}, {std::move(s)}, {}, at(1)};
     };
-    auto loop_over = [&](U::ExprPtr hi) { return ufor(i, uint(0), std::move(hi), {U::make<U::Pass>(at(3))}, 2); };
+    auto loop_over = [&](U::ExprPtr hi) { return ufor(i, uconst(0), std::move(hi), {U::make<U::Pass>(at(3))}, 2); };
 
     CHECK_THAT(typecheck_error(one_stmt(loop_over(ubin(K::Mul, uread(n), uread(m), 2)))),
                Catch::Contains("test.py:2: cannot multiply two non-constant indexing/sizing expressions, since the "
                                "result would be non-affine"));
     CHECK_THAT(typecheck_error(one_stmt(loop_over(ubin(K::Div, uread(n), uread(m), 2)))),
                Catch::Contains("cannot divide or modulo by a non-constant value"));
-    CHECK_THAT(typecheck_error(one_stmt(loop_over(ubin(K::Mod, uread(n), uint(0, 2), 2)))),
+    CHECK_THAT(typecheck_error(one_stmt(loop_over(ubin(K::Mod, uread(n), uconst(0, 2), 2)))),
                Catch::Contains("cannot divide or modulo by zero or a negative value"));
     CHECK_THAT(typecheck_error(one_stmt(loop_over(uread(x, {}, 2)))),
                Catch::Contains("test.py:2: expected loop bound to be indexable."));

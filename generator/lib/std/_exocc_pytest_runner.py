@@ -27,10 +27,6 @@ import pytest
 from pytest import Skipped, Failed, XFailed, Exit, Mark, ParameterSet, get_unpacked_marks
 from pathlib import Path
 
-_BUNDLED = set()
-for _m in ('pytest', '_exocc_pytest_fixtures', '_exocc_pytest_runner', 'pathlib'):
-    pass
-
 SCOPES = ('session', 'package', 'module', 'class', 'function')
 SCOPE_RANK = {'session': 0, 'package': 1, 'module': 2, 'class': 3, 'function': 4}
 NORECURSE = ('*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}',
@@ -93,10 +89,12 @@ def _abspath(p):
 
 
 def _relpath(p):
-    try:
-        return os.path.relpath(p)
-    except ValueError:
-        return p
+    """`p` relative to the working directory when inside it, else absolute."""
+    p = _abspath(p)
+    cwd = _host.getcwd().rstrip('/') + '/'
+    if p.startswith(cwd):
+        return p[len(cwd):]
+    return p
 
 
 def _read_lines(path, cache={}):
@@ -1184,13 +1182,29 @@ def _format_one(exc, skip_bundled):
     out = []
     frames = _host.traceback(exc) if isinstance(exc, BaseException) else []
     shown = [f for f in frames if not (skip_bundled and _is_bundled_file(f[0]))]
-    if not shown and frames:
-        shown = frames[-1:]
+    if not shown and frames and not isinstance(exc, SyntaxError):
+        shown = frames[-1:]   # an error in the runner itself
+    last = None
+    repeats = 0
     for (filename, lineno, func, text) in shown:
+        key = (filename, lineno, func)
+        if key == last:
+            repeats += 1
+            if repeats >= 3:
+                continue
+        else:
+            if repeats >= 3:
+                out.append('  [Previous frame repeated %d more time%s]'
+                           % (repeats - 2, '' if repeats == 3 else 's'))
+            last = key
+            repeats = 0
         out.append('%s:%d: in %s' % (_relpath(filename), lineno, func))
         stmt = _statement_lines(filename, lineno, text)
         for l in _dedent_block(stmt):
             out.append('    ' + l)
+    if repeats >= 3:
+        out.append('  [Previous frame repeated %d more time%s]'
+                   % (repeats - 2, '' if repeats == 3 else 's'))
     out.extend(exception_lines(exc))
     return out
 
@@ -1342,7 +1356,17 @@ class Session:
         self.shouldstop = None
         self.testsfailed = 0
         self.exit_code = None
-        self.verbose = config.getoption('verbose')
+        self.verbose = 0
+
+    def warn(self, lines):
+        """Prints a warning, or keeps it until the session header is out."""
+        if self.pending_warnings is None:
+            for l in lines:
+                _line(l)
+        else:
+            self.pending_warnings.extend(lines)
+
+    pending_warnings = None
 
     # ------------------------------------------------ hooks for fixtures
 
@@ -1399,10 +1423,11 @@ class Session:
         except BaseException as e:
             if isinstance(e, KeyboardInterrupt):
                 raise
-            _line('warning: conftest.py not loaded, its fixtures and hooks are unavailable: %s'
-                  % _relpath(path))
+            lines = ['warning: conftest.py not loaded, its fixtures and hooks are unavailable: %s'
+                     % _relpath(path)]
             for l in exception_lines(e):
-                _line('  ' + l[4:] if l.startswith('E   ') else '  ' + l)
+                lines.append('  ' + l[4:] if l.startswith('E   ') else '  ' + l)
+            self.warn(lines)
             return None
         c = Conftest(path, module)
         self.conftest_list.append(c)
@@ -1420,7 +1445,7 @@ class Session:
                 if not hasattr(self.config.option, spec.dest):
                     setattr(self.config.option, spec.dest, spec.default)
         hook = c.hook('pytest_configure')
-        if hook is not None:
+        if hook is not None and self._options_parsed:
             hook(self.config)
         return c
 
@@ -1441,6 +1466,8 @@ class Session:
                         files.append(f)
                         selectors[f] = None
             else:
+                if not p.endswith('.py'):
+                    raise UsageError('not found: %s (not a Python file)' % arg)
                 if p not in files:
                     files.append(p)
                     selectors[p] = [] if sel else None
@@ -1453,7 +1480,9 @@ class Session:
             sel = selectors.get(f)
             if sel:
                 items = [it for it in items if _selected(it, sel)]
-            self.items.extend(items)
+            for it in items:
+                it._position = len(self.items)
+                self.items.append(it)
 
     def walk(self, d):
         out = []
@@ -1490,6 +1519,7 @@ class Session:
                 r = Report(None, _relpath(path), _relpath(path))
                 r.outcome = 'skipped'
                 r.reason = e.msg or ''
+                r.position = len(self.items)
                 self.module_skips.append(r)
                 return []
             e2 = Failed('Using pytest.skip outside of a test will skip the entire module. If '
@@ -1528,6 +1558,7 @@ class Session:
         else:
             r.sections.append(format_exception_short(exc))
         r.summary = short_message(exc)
+        r.position = len(self.items)
         self.collect_errors.append(r)
 
     def collect_module_items(self, node):
@@ -1750,8 +1781,7 @@ class Session:
             if item.class_node is not None:
                 avail.update(item.class_node.fixtures)
             avail = sorted(n for n in avail if not n.startswith('_'))
-            raise FixtureLookupError("fixture '%s' not found\n  available fixtures: %s\n  use "
-                                     "'exocc test --fixtures' for help on them."
+            raise FixtureLookupError("fixture '%s' not found\n  available fixtures: %s"
                                      % (name, ', '.join(avail + ['request'])))
         if requester is not None and SCOPE_RANK[fdef.scope] > SCOPE_RANK[requester.scope]:
             raise Failed("ScopeMismatch: You tried to access the %s scoped fixture %s with a %s "
@@ -2011,27 +2041,51 @@ class Session:
     # ---------------------------------------------------------------- main loop
 
     def run(self):
+        """Runs the selected items, printing progress; collection errors and
+        module-level skips are shown (and counted) where their file comes."""
         opt = self.config.option
         maxfail = 1 if opt.exitfirst else (opt.maxfail or 0)
         verbose = self.verbose
-        current_file = None
-        progress = []
+        state = {'file': None}
         failures = 0
-        for r in self.collect_errors:
-            failures += 1
         interrupted = None
         items = self.items
+        pending = sorted(self.collect_errors + self.module_skips, key=lambda r: r.position)
+
+        def show(report, path):
+            if verbose > 0:
+                _line('%s %s' % (report.nodeid, verbose_word(report)))
+            elif verbose == -1:
+                state['file'] = ''
+                _write(progress_char(report))
+            elif verbose == 0:
+                if path != state['file']:
+                    if state['file'] is not None:
+                        _line()
+                    _write(path + ' ')
+                    state['file'] = path
+                _write(progress_char(report))
+
+        def flush_pending(position):
+            n = 0
+            while pending and (position is None or pending[0].position <= position):
+                r = pending.pop(0)
+                show(r, r.nodeid)
+                if r.counts_as == 'failed':
+                    n += 1
+            return n
+
+        stopped = False
         for i, item in enumerate(items):
+            failures += flush_pending(item._position)
             if maxfail and failures >= maxfail:
+                stopped = True
                 break
             nextitem = items[i + 1] if i + 1 < len(items) else None
-            if maxfail and nextitem is not None and failures >= maxfail - 0:
-                pass
             try:
                 report = self.run_item(item, nextitem)
             except Exit as e:
                 interrupted = e
-                self.finish_scopes(item, None)
                 break
             except KeyboardInterrupt as e:
                 interrupted = e
@@ -2039,37 +2093,49 @@ class Session:
             self.reports.append(report)
             if report.counts_as == 'failed':
                 failures += 1
-            if verbose > 0:
-                _line('%s %s' % (report.nodeid, verbose_word(report)))
-            elif verbose == 0:
-                path = _relpath(item.module_node.path)
-                if path != current_file:
-                    if current_file is not None:
-                        _line()
-                    _write(path + ' ')
-                    current_file = path
-                _write(progress_char(report))
+            show(report, _relpath(item.module_node.path))
             if maxfail and failures >= maxfail and nextitem is not None:
-                # Tear down everything still set up before stopping.
-                pass
-        if verbose == 0 and current_file is not None:
+                stopped = True
+                break
+        if not stopped and interrupted is None:
+            failures += flush_pending(None)
+        if verbose in (0, -1) and state['file'] is not None:
             _line()
-        # Anything left set up (stopped early).
+        # Anything still set up (after -x or pytest.exit) is torn down now.
         leftover = []
-        for scope in ('function', 'class', 'module', 'package', 'session'):
-            st = self.scopes.get(scope)
-            if st is not None:
-                leftover.extend(st.finish())
-        self.scopes = {}
+        capture = not (opt.no_capture or opt.capture == 'no')
+        if capture:
+            _host.capture(True)
+        try:
+            for scope in ('function', 'class', 'module', 'package', 'session'):
+                st = self.scopes.get(scope)
+                if st is not None:
+                    leftover.extend(st.finish())
+            self.scopes = {}
+        finally:
+            if capture:
+                out, err = _host.capture_take()
+                _host.capture(False)
+                if self.reports:
+                    r = self.reports[-1]
+                    r.captured = (r.captured[0] + out, r.captured[1] + err)
         if leftover and self.reports:
             r = self.reports[-1]
-            for e in leftover:
-                self.add_failure_text(r, r.item, e, prefix='teardown: ')
             if r.counts_as != 'failed':
                 r.outcome = 'error'
+                r.when = 'teardown'
+                r.headline = 'ERROR at teardown of ' + r.headline
                 failures += 1
-        if maxfail and failures >= maxfail and len(self.reports) < len(items):
+            for e in leftover:
+                self.add_failure_text(r, r.item, e, prefix='teardown: ' if r.when != 'teardown' else '')
+        if stopped:
             self.shouldstop = 'stopping after %d failures' % failures
+        # Collection errors and module skips not reached are not reported.
+        for r in pending:
+            if r in self.collect_errors:
+                self.collect_errors.remove(r)
+            if r in self.module_skips:
+                self.module_skips.remove(r)
         return interrupted
 
 
@@ -2230,31 +2296,34 @@ def main(argv):
     parser = builtin_parser()
     # Paths are needed before options: conftest.py's pytest_addoption may add options.
     try:
-        pre_ns, pre_paths = _lenient_paths(argv, parser)
+        pre_paths = _lenient_paths(argv, parser)
     except UsageError as e:
         return usage_error(str(e))
     if not pre_paths:
         pre_paths = ['.']
     rootdir, inipath = determine_rootdir(pre_paths)
     option = Namespace()
+    for spec in parser.specs:
+        setattr(option, spec.dest, spec.default)
     config = Config(option, parser, rootdir, argv)
     config.inipath = Path(inipath) if inipath else None
     session = Session(config, parser)
     session._options_parsed = False
+    session.pending_warnings = []
     # Initial conftests: those along the paths given on the command line.
     for p in pre_paths:
         ap = _abspath(p.partition('::')[0])
         if _exists(ap):
             d = ap if _isdir(ap) else os.path.dirname(ap)
-            for c in session.conftests_for(d):
-                pass
+            session.conftests_for(d)
     for c in session.conftest_list:
         hook = c.hook('pytest_addoption')
         if hook is not None:
             try:
                 hook(parser)
             except Exception as e:
-                _line('warning: pytest_addoption in %s failed: %s' % (_relpath(c.path), exception_summary(e)))
+                session.warn(['warning: pytest_addoption in %s failed: %s'
+                              % (_relpath(c.path), exception_summary(e))])
     try:
         ns, paths = parse_args(argv, parser)
     except UsageError as e:
@@ -2277,13 +2346,18 @@ def main(argv):
         mark_expr = compile_expression(option.markexpr, '-m')
     except UsageError as e:
         return usage_error(str(e))
+    # pytest_configure of the conftests loaded so far (later ones: when loaded).
     for c in session.conftest_list:
-        pass
+        hook = c.hook('pytest_configure')
+        if hook is not None:
+            hook(config)
     session.load_builtin_fixtures()
     verbose = session.verbose
     if verbose >= 0:
         _line(_sep('=', 'test session starts'))
         _line('rootdir: %s' % rootdir)
+    warnings, session.pending_warnings = session.pending_warnings, None
+    session.warn(warnings)
     try:
         session.collect(paths)
     except UsageError as e:
@@ -2335,9 +2409,6 @@ def main(argv):
             tail += ', %s' % _plural(errors, 'error')
         _line(tail)
         return 1 if errors else 0
-    if errors and verbose >= 0:
-        for r in session.collect_errors:
-            _line('%s E' % r.nodeid if verbose == 0 else '%s ERROR' % r.nodeid)
     interrupted = session.run()
     try:
         reports = session.reports
@@ -2349,7 +2420,7 @@ def main(argv):
             except Exception:
                 pass
     passed = sum(1 for r in reports if r.counts_as == 'passed')
-    failed = sum(1 for r in reports if r.counts_as == 'failed') + errors
+    failed = sum(1 for r in reports if r.counts_as == 'failed') + len(session.collect_errors)
     skipped = sum(1 for r in reports if r.counts_as == 'skipped') + len(session.module_skips)
     _line('%d passed, %d failed, %d skipped' % (passed, failed, skipped))
     if interrupted is not None:
@@ -2448,7 +2519,7 @@ def _lenient_paths(argv, parser):
                     if j == len(a) - 1:
                         i += 1
                     break
-    return None, paths
+    return paths
 
 
 def usage_error(msg):

@@ -347,7 +347,7 @@ class ExceptionInfo:
         if regexp == value:
             msg += '\n Did you mean to `re.escape()` the regex?'
         if not _re.search(regexp, value):
-            raise AssertionError(msg)
+            raise AssertionError(msg) from None
         return True
 
     def __repr__(self):

@@ -1,0 +1,987 @@
+#include "boundscheck.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "../host/interp.h"
+#include "../host/runtime.h"
+#include "../ir/printer.h"
+#include "smt.h"
+
+namespace exo::analysis {
+
+namespace {
+
+using ir::BinOpKind;
+using ir::ConfigRef;
+using ir::ExprPtr;
+using ir::SrcInfo;
+using ir::Sym;
+using ir::TypePtr;
+
+[[noreturn]] void internal(const char* what) { throw std::logic_error(std::string("boundscheck: ") + what); }
+
+// ------------------------------------------------------------------ symbolic exprs
+// Index and bool expressions as they appear in effects (upstream's Effects.expr): the
+// LoopIR control expressions plus negation, if-then-else and config fields, so that
+// conditions and config writes can be folded into the effects of later statements.
+
+enum class SK : uint8_t { Var, Not, Const, BinOp, Stride, Select, ConfigField };
+
+struct SE;
+using SEP = std::shared_ptr<const SE>;
+
+struct SE {
+    SK k;
+    TypePtr type;
+    SrcInfo srcinfo;
+    Sym name;          // Var, Stride
+    int64_t val = 0;   // Const (bools as 0/1)
+    BinOpKind op = BinOpKind::Add;
+    SEP a, b, c;       // BinOp lhs/rhs, Not arg, Select cond/then/else
+    int dim = 0;       // Stride
+    ConfigRef config;  // ConfigField
+    std::string field;
+    SE(SK k, TypePtr t, SrcInfo s, Sym n = Sym()) : k(k), type(std::move(t)), srcinfo(std::move(s)), name(std::move(n)) {}
+};
+
+SEP mk(SE s) { return std::make_shared<const SE>(std::move(s)); }
+SEP se_var(Sym n, TypePtr t, SrcInfo s) { return mk(SE{SK::Var, std::move(t), std::move(s), std::move(n)}); }
+SEP se_int(int64_t v, TypePtr t, SrcInfo s) {
+    SE e{SK::Const, std::move(t), std::move(s)};
+    e.val = v;
+    return mk(std::move(e));
+}
+SEP se_bool(bool v, SrcInfo s) { return se_int(v ? 1 : 0, ir::T::bool_(), std::move(s)); }
+SEP se_bin(BinOpKind op, SEP a, SEP b, TypePtr t, SrcInfo s) {
+    SE e{SK::BinOp, std::move(t), std::move(s)};
+    e.op = op;
+    e.a = std::move(a);
+    e.b = std::move(b);
+    return mk(std::move(e));
+}
+SEP se_not(SEP a) {
+    SE e{SK::Not, a->type, a->srcinfo};
+    e.a = std::move(a);
+    return mk(std::move(e));
+}
+SEP se_stride(Sym n, int dim, TypePtr t, SrcInfo s) {
+    SE e{SK::Stride, std::move(t), std::move(s), std::move(n)};
+    e.dim = dim;
+    return mk(std::move(e));
+}
+SEP se_select(SEP c, SEP t, SEP f, TypePtr ty, SrcInfo s) {
+    SE e{SK::Select, std::move(ty), std::move(s)};
+    e.a = std::move(c);
+    e.b = std::move(t);
+    e.c = std::move(f);
+    return mk(std::move(e));
+}
+SEP se_config(ConfigRef cfg, std::string field, TypePtr t, SrcInfo s) {
+    SE e{SK::ConfigField, std::move(t), std::move(s)};
+    e.config = std::move(cfg);
+    e.field = std::move(field);
+    return mk(std::move(e));
+}
+
+// LoopIR args of a callee -> the caller's argument expressions.
+using ArgSubst = std::unordered_map<Sym, ExprPtr>;
+
+SEP lift(const ir::Expr& e, const ArgSubst* subst = nullptr) {
+    if (auto r = e.as<ir::Read>()) {
+        if (!r->idx.empty()) internal("lifting an indexed read");
+        if (subst)
+            if (auto it = subst->find(r->name); it != subst->end()) return lift(*it->second);
+        return se_var(r->name, e.type, e.srcinfo);
+    }
+    if (auto c = e.as<ir::Const>()) {
+        if (c->val.is_bool()) return se_bool(c->val.as_bool(), e.srcinfo);
+        if (!c->val.is_int()) internal("lifting a non-integer constant");
+        return se_int(c->val.as_int(), e.type, e.srcinfo);
+    }
+    if (auto b = e.as<ir::BinOp>())
+        return se_bin(b->op, lift(*b->lhs, subst), lift(*b->rhs, subst), e.type, e.srcinfo);
+    if (auto u = e.as<ir::USub>())
+        return se_bin(BinOpKind::Sub, se_int(0, e.type, e.srcinfo), lift(*u->arg, subst), e.type, e.srcinfo);
+    if (auto s = e.as<ir::StrideExpr>()) {
+        if (subst)
+            if (auto it = subst->find(s->name); it != subst->end()) {
+                if (auto r = it->second->as<ir::Read>()) return se_stride(r->name, s->dim, e.type, e.srcinfo);
+                if (auto w = it->second->as<ir::WindowExpr>()) {
+                    // stride(win, d) is the stride of the d-th sliced dimension of its buffer
+                    int seen = 0;
+                    for (size_t d = 0; d < w->idx.size(); ++d)
+                        if (w->idx[d]->is<ir::Interval>() && seen++ == s->dim)
+                            return se_stride(w->name, static_cast<int>(d), e.type, e.srcinfo);
+                    internal("stride of a window dimension that does not exist");
+                }
+                internal("stride of an argument that is not a buffer");
+            }
+        return se_stride(s->name, s->dim, e.type, e.srcinfo);
+    }
+    if (auto rc = e.as<ir::ReadConfig>()) return se_config(rc->config, rc->field, e.type, e.srcinfo);
+    internal("lifting an expression that is not a control expression");
+}
+
+SEP negate(const SEP& e) {
+    switch (e->k) {
+        case SK::Const: return se_bool(e->val == 0, e->srcinfo);
+        case SK::Var:
+        case SK::ConfigField: return se_not(e);
+        case SK::Not: return e->a;
+        case SK::Select:
+            return se_select(e->a, negate(e->b), negate(e->c), e->type, e->srcinfo);
+        case SK::BinOp: {
+            auto change = [&](BinOpKind op, SEP l, SEP r) { return se_bin(op, std::move(l), std::move(r), e->type, e->srcinfo); };
+            switch (e->op) {
+                case BinOpKind::And: return change(BinOpKind::Or, negate(e->a), negate(e->b));
+                case BinOpKind::Or: return change(BinOpKind::And, negate(e->a), negate(e->b));
+                case BinOpKind::Gt: return change(BinOpKind::Le, e->a, e->b);
+                case BinOpKind::Lt: return change(BinOpKind::Ge, e->a, e->b);
+                case BinOpKind::Ge: return change(BinOpKind::Lt, e->a, e->b);
+                case BinOpKind::Le: return change(BinOpKind::Gt, e->a, e->b);
+                case BinOpKind::Eq:
+                    if (e->a->type->is_bool() && e->b->type->is_bool()) {
+                        auto l = change(BinOpKind::And, e->a, negate(e->b));
+                        auto r = change(BinOpKind::And, negate(e->a), e->b);
+                        return change(BinOpKind::Or, l, r);
+                    }
+                    return change(BinOpKind::Or, change(BinOpKind::Lt, e->a, e->b), change(BinOpKind::Gt, e->a, e->b));
+                default: break;
+            }
+            break;
+        }
+        case SK::Stride: break;
+    }
+    internal("negating a non-predicate");
+}
+
+// Rebuilds `e` with `leaf` applied to every Var/Stride/ConfigField (null: keep).
+template <class F>
+SEP rewrite(const SEP& e, const F& leaf) {
+    if (!e) return e;
+    switch (e->k) {
+        case SK::Var:
+        case SK::Stride:
+        case SK::ConfigField: {
+            SEP r = leaf(e);
+            return r ? r : e;
+        }
+        case SK::Const: return e;
+        case SK::Not: {
+            SEP a = rewrite(e->a, leaf);
+            return a == e->a ? e : se_not(a);
+        }
+        case SK::BinOp: {
+            SEP a = rewrite(e->a, leaf), b = rewrite(e->b, leaf);
+            return a == e->a && b == e->b ? e : se_bin(e->op, a, b, e->type, e->srcinfo);
+        }
+        case SK::Select: {
+            SEP a = rewrite(e->a, leaf), b = rewrite(e->b, leaf), c = rewrite(e->c, leaf);
+            return a == e->a && b == e->b && c == e->c ? e : se_select(a, b, c, e->type, e->srcinfo);
+        }
+    }
+    return e;
+}
+
+int se_prec(const SE& e) {
+    if (e.k == SK::BinOp) return ir::binop_precedence(e.op);
+    if (e.k == SK::Not) return 20;
+    return 100;
+}
+
+std::string se_str(const SEP& e, int prec = 0) {
+    std::string s;
+    switch (e->k) {
+        case SK::Var: return e->name.name();
+        case SK::Const:
+            if (e->type->is_bool()) return e->val ? "True" : "False";
+            return std::to_string(e->val);
+        case SK::Stride: return "stride(" + e->name.name() + ", " + std::to_string(e->dim) + ")";
+        case SK::ConfigField: return e->config.name + "." + e->field;
+        case SK::Select: return "select(" + se_str(e->a) + ", " + se_str(e->b) + ", " + se_str(e->c) + ")";
+        case SK::Not: s = "not " + se_str(e->a, se_prec(*e) + 1); break;
+        case SK::BinOp: {
+            int p = se_prec(*e);
+            s = se_str(e->a, p) + " " + ir::binop_str(e->op) + " " + se_str(e->b, p + 1);
+            break;
+        }
+    }
+    return se_prec(*e) < prec ? "(" + s + ")" : s;
+}
+
+SEP and_preds(const SEP& a, const SEP& b) {
+    if (!b) return a;
+    if (!a) return b;
+    return se_bin(BinOpKind::And, a, b, ir::T::bool_(), a->srcinfo);
+}
+SEP or_preds(const SEP& a, const SEP& b) {
+    if (!a || !b) return nullptr;
+    return se_bin(BinOpKind::Or, a, b, ir::T::bool_(), a->srcinfo);
+}
+
+// ------------------------------------------------------------------ effects
+
+struct EffSet {
+    Sym buffer;
+    std::vector<SEP> loc;
+    SEP pred;  // null: always
+    SrcInfo srcinfo;
+};
+
+struct CfgWrite {
+    ConfigRef config;
+    std::string field;
+    SEP value;
+    SEP pred;
+    TypePtr type;
+    SrcInfo srcinfo;
+};
+
+using CfgKey = std::pair<const void*, std::string>;
+CfgKey cfg_key(const ConfigRef& c, const std::string& f) { return {c.obj.obj(), f}; }
+
+// Config reads never influence the checks, so (unlike upstream) they are not tracked.
+struct Effect {
+    std::vector<EffSet> reads, writes, reduces;
+    std::vector<CfgWrite> cwrites;
+
+    template <class F>
+    void each_set(const F& f) {
+        for (auto& s : reads) f(s);
+        for (auto& s : writes) f(s);
+        for (auto& s : reduces) f(s);
+    }
+};
+
+void subst_cfg(Effect& e, const std::map<CfgKey, SEP>& env) {
+    auto leaf = [&](const SEP& x) -> SEP {
+        if (x->k != SK::ConfigField) return nullptr;
+        auto it = env.find(cfg_key(x->config, x->field));
+        return it == env.end() ? nullptr : it->second;
+    };
+    e.each_set([&](EffSet& s) {
+        for (auto& l : s.loc) l = rewrite(l, leaf);
+        s.pred = rewrite(s.pred, leaf);
+    });
+    for (auto& w : e.cwrites) {
+        w.value = rewrite(w.value, leaf);
+        w.pred = rewrite(w.pred, leaf);
+    }
+}
+
+SEP write_val(const CfgWrite& w) {
+    if (!w.pred) return w.value;
+    return se_select(w.pred, w.value, se_config(w.config, w.field, w.type, w.srcinfo), w.type, w.srcinfo);
+}
+
+std::vector<CfgWrite> merge_writes(const std::vector<CfgWrite>& w1, const std::vector<CfgWrite>& w2) {
+    std::set<CfgKey> k1, k2;
+    for (auto& w : w1) k1.insert(cfg_key(w.config, w.field));
+    for (auto& w : w2) k2.insert(cfg_key(w.config, w.field));
+    std::vector<CfgWrite> out;
+    for (auto& w : w1)
+        if (!k2.count(cfg_key(w.config, w.field))) out.push_back(w);
+    for (auto& w : w2)
+        if (!k1.count(cfg_key(w.config, w.field))) out.push_back(w);
+    for (auto& a : w1)
+        for (auto& b : w2)
+            if (cfg_key(a.config, a.field) == cfg_key(b.config, b.field)) {
+                if (!b.pred) {
+                    out.push_back(b);
+                } else {
+                    CfgWrite m = b;
+                    m.value = se_select(b.pred, b.value, a.value, a.type, b.srcinfo);
+                    m.pred = or_preds(a.pred, b.pred);
+                    m.config = a.config;
+                    out.push_back(std::move(m));
+                }
+            }
+    return out;
+}
+
+// Sequencing: `first` then `rest`. Reads of config fields that `first` writes become
+// the written values.
+void concat_into(Effect&& first, Effect& rest) {
+    if (!first.cwrites.empty()) {
+        std::map<CfgKey, SEP> env;
+        for (auto& w : first.cwrites) env[cfg_key(w.config, w.field)] = write_val(w);
+        subst_cfg(rest, env);
+        rest.cwrites = merge_writes(first.cwrites, rest.cwrites);
+    }
+    auto prepend = [](std::vector<EffSet>& a, std::vector<EffSet>& b) {
+        if (a.empty()) return;
+        a.insert(a.end(), std::make_move_iterator(b.begin()), std::make_move_iterator(b.end()));
+        b = std::move(a);
+    };
+    prepend(first.reads, rest.reads);
+    prepend(first.writes, rest.writes);
+    prepend(first.reduces, rest.reduces);
+}
+
+void filter(const SEP& pred, Effect& e) {
+    e.each_set([&](EffSet& s) { s.pred = and_preds(pred, s.pred); });
+    for (auto& w : e.cwrites) w.pred = and_preds(pred, w.pred);
+}
+
+void bind_loop(const SEP& pred, const SEP& cfg_pred, Effect& e) {
+    e.each_set([&](EffSet& s) { s.pred = and_preds(pred, s.pred); });
+    // As upstream: a config write in a loop happens when the loop runs at least once.
+    for (auto& w : e.cwrites) w.pred = and_preds(pred, cfg_pred);
+}
+
+void remove_buf(const Sym& buf, Effect& e) {
+    auto drop = [&](std::vector<EffSet>& v) {
+        v.erase(std::remove_if(v.begin(), v.end(), [&](const EffSet& s) { return s.buffer == buf; }), v.end());
+    };
+    drop(e.reads);
+    drop(e.writes);
+    drop(e.reduces);
+}
+
+using TypeEnv = std::unordered_map<Sym, TypePtr>;
+
+void collect_types(const ir::StmtList& body, TypeEnv& env) {
+    for (const auto& s : body) {
+        if (auto i = s->as<ir::If>()) {
+            collect_types(i->body, env);
+            collect_types(i->orelse, env);
+        } else if (auto f = s->as<ir::For>()) {
+            collect_types(f->body, env);
+        } else if (auto a = s->as<ir::Alloc>()) {
+            env[a->name] = a->type;
+        } else if (auto w = s->as<ir::WindowStmt>()) {
+            env[w->name] = w->rhs->type;
+        }
+    }
+}
+
+TypeEnv proc_types(const ir::Proc& p) {
+    TypeEnv env;
+    for (const auto& a : p.args) env[a.name] = a.type;
+    collect_types(p.body, env);
+    return env;
+}
+
+// Accesses `buf_name[loc]` through a derived window become accesses of the windowed
+// buffer: points fix a coordinate, intervals shift one by their start.
+void translate(Effect& eff, const Sym& buf_name, const TypePtr& win_type, const TypeEnv& types) {
+    auto tr = [&](EffSet& s) {
+        if (s.buffer != buf_name) return;
+        const ir::Type* t = win_type.get();
+        Sym buf = buf_name;
+        std::vector<SEP> loc = s.loc;
+        while (auto w = t->as<ir::WindowType>()) {
+            buf = w->src_buf;
+            std::vector<SEP> nl;
+            size_t li = 0;
+            for (const auto& acc : w->idx) {
+                if (auto p = acc->as<ir::Point>()) {
+                    nl.push_back(lift(*p->pt));
+                } else {
+                    auto iv = acc->as<ir::Interval>();
+                    if (li >= loc.size()) internal("window translation: too few indices");
+                    nl.push_back(se_bin(BinOpKind::Add, loc[li++], lift(*iv->lo), ir::T::index(), iv->lo->srcinfo));
+                }
+            }
+            loc = std::move(nl);
+            auto it = types.find(buf);
+            if (it == types.end()) break;
+            t = it->second.get();
+        }
+        s.buffer = buf;
+        s.loc = std::move(loc);
+    };
+    eff.each_set(tr);
+}
+
+// Substitution of a callee's arguments by the caller's values in the callee's effects.
+void subst_args(Effect& e, const std::unordered_map<Sym, SEP>& vars, const std::unordered_map<Sym, Sym>& bufs) {
+    auto leaf = [&](const SEP& x) -> SEP {
+        if (x->k == SK::Var) {
+            auto it = vars.find(x->name);
+            return it == vars.end() ? nullptr : it->second;
+        }
+        if (x->k == SK::Stride) {
+            auto it = bufs.find(x->name);
+            return it == bufs.end() ? nullptr : se_stride(it->second, x->dim, x->type, x->srcinfo);
+        }
+        return nullptr;
+    };
+    e.each_set([&](EffSet& s) {
+        if (auto it = bufs.find(s.buffer); it != bufs.end()) s.buffer = it->second;
+        for (auto& l : s.loc) l = rewrite(l, leaf);
+        s.pred = rewrite(s.pred, leaf);
+    });
+    for (auto& w : e.cwrites) {
+        w.value = rewrite(w.value, leaf);
+        w.pred = rewrite(w.pred, leaf);
+    }
+}
+
+// ------------------------------------------------------------------ the checker
+
+const Effect& callee_effect(const ir::ProcPtr& f);
+
+class Checker {
+public:
+    // checking == false: only compute effects (for callees, already checked).
+    Checker(smt::Solver* solver) : solver_(solver) {}
+
+    ~Checker() {
+        while (depth_ > 0) pop();  // leave the shared solver clean, even on exceptions
+    }
+
+    std::string check_proc(const ir::Proc& p) {
+        push();
+        for (const auto& a : p.args) {
+            if (a.type->kind == ir::TypeKind::Size)
+                solver_->assume(smt::int_val(0) < sym_to_smt(a.name, ir::T::size()));
+            else if (a.type->is_dense_tensor())
+                assume_tensor_strides(a.name, a.type->shape(), a.srcinfo);
+        }
+        for (const auto& pred : p.preds) {
+            smt::Term t = encode(lift(*pred));
+            if (!solver_->is_sat(t))
+                err(pred->srcinfo, "The assertion " + ir::print_expr(*pred) + " at " + pred->srcinfo.str() +
+                                       " is always unsatisfiable.");
+            solver_->assume(t);
+        }
+        preprocess(p.body);
+        TypeEnv types = proc_types(p);
+        Effect body = map_stmts(p.body, types);
+        for (const auto& a : p.args) {
+            if (!a.type->is_numeric()) continue;
+            std::vector<SEP> shape;
+            for (const auto& s : a.type->shape()) shape.push_back(lift(*s));
+            for (const auto& s : shape) check_pos_size(s);
+            check_bounds(a.name, shape, body);
+        }
+        pop();
+        if (errors_.empty()) return {};
+        std::string msg = "Errors occurred during effect checking:";
+        for (const auto& e : errors_) msg += "\n" + e;
+        return msg;
+    }
+
+    Effect effects_of(const ir::Proc& p) { return map_stmts(p.body, proc_types(p)); }
+
+private:
+    struct EnvEntry {
+        Sym sym;
+        smt::Term term;
+        bool is_int;
+    };
+
+    bool checking() const { return solver_ != nullptr; }
+
+    void push() {
+        solver_->push();
+        marks_.push_back(env_.size());
+        ++depth_;
+    }
+    void pop() {
+        size_t m = marks_.back();
+        marks_.pop_back();
+        while (env_.size() > m) {
+            env_idx_.erase(env_.back().sym);
+            env_.pop_back();
+        }
+        solver_->pop();
+        --depth_;
+    }
+
+    void err(const SrcInfo& at, const std::string& msg) { errors_.push_back(at.str() + ": " + msg); }
+
+    smt::Term sym_to_smt(const Sym& s, const TypePtr& t) {
+        if (auto it = env_idx_.find(s); it != env_idx_.end()) return env_[it->second].term;
+        bool is_int = t->is_indexable() || t->is_stridable();
+        if (!is_int && !t->is_bool()) internal("SMT variable of a non-control type");
+        smt::Term v = is_int ? smt::int_var(s.repr()) : smt::bool_var(s.repr());
+        env_idx_[s] = env_.size();
+        env_.push_back({s, v, is_int});
+        return v;
+    }
+
+    Sym stride_sym(const Sym& buf, int dim) {
+        auto key = std::make_pair(buf.id(), dim);
+        auto it = stride_syms_.find(key);
+        if (it != stride_syms_.end()) return it->second;
+        Sym s(buf.name() + "_stride_" + std::to_string(dim));
+        stride_syms_.emplace(key, s);
+        return s;
+    }
+
+    smt::Term config_to_smt(const SE& e) {
+        auto key = cfg_key(e.config, e.field);
+        if (auto it = cfg_vars_.find(key); it != cfg_vars_.end()) return it->second;
+        std::string name = e.config.name + "_" + e.field;
+        smt::Term v = e.type->is_indexable() || e.type->is_stridable() ? smt::int_var(name)
+                      : e.type->is_bool()                                 ? smt::bool_var(name)
+                                                                          : smt::real_var(name);
+        cfg_vars_.emplace(key, v);
+        return v;
+    }
+
+    // Floor division by a positive constant: a fresh z with c*z <= x < c*(z+1), assumed
+    // in the current scope (sound in both hypothesis and goal position, see upstream).
+    smt::Term floor_div(const smt::Term& x, const SEP& c, const char* name) {
+        if (c->k != SK::Const || c->val <= 0) internal("division by a non-constant");
+        smt::Term cz = smt::int_val(c->val);
+        smt::Term z = sym_to_smt(Sym(name), ir::T::index());
+        solver_->assume(cz * z <= x && x < cz * (z + smt::int_val(1)));
+        return z;
+    }
+
+    smt::Term encode(const SEP& e) {
+        switch (e->k) {
+            case SK::Const:
+                return e->type->is_bool() ? smt::bool_val(e->val != 0) : smt::int_val(e->val);
+            case SK::Var: return sym_to_smt(e->name, e->type);
+            case SK::Not: return !encode(e->a);
+            case SK::Stride: return sym_to_smt(stride_sym(e->name, e->dim), ir::T::index());
+            case SK::Select: {
+                smt::Term c = encode(e->a);
+                smt::Term t = encode(e->b);
+                return smt::ite(c, t, encode(e->c));
+            }
+            case SK::ConfigField: return config_to_smt(*e);
+            case SK::BinOp: break;
+        }
+        smt::Term l = encode(e->a);
+        smt::Term r = encode(e->b);
+        switch (e->op) {
+            case BinOpKind::Add: return l + r;
+            case BinOpKind::Sub: return l - r;
+            case BinOpKind::Mul: return l * r;
+            case BinOpKind::Div: return floor_div(l, e->b, "div_tmp");
+            case BinOpKind::Mod: {
+                smt::Term z = floor_div(l, e->b, "mod_tmp");
+                return l - r * z;
+            }
+            case BinOpKind::Lt: return l < r;
+            case BinOpKind::Gt: return l > r;
+            case BinOpKind::Le: return l <= r;
+            case BinOpKind::Ge: return l >= r;
+            case BinOpKind::Eq: return smt::eq(l, r);
+            case BinOpKind::And: return l && r;
+            case BinOpKind::Or: return l || r;
+        }
+        internal("bad operator");
+    }
+
+    std::string counter_example() {
+        std::string out;
+        bool first = true;
+        for (const auto& e : env_) {
+            if (!e.is_int) continue;
+            if (!first) out += ",";
+            first = false;
+            out += " " + e.sym.name() + " = " + std::to_string(solver_->model_int(e.term));
+        }
+        return out;
+    }
+
+    void assume_tensor_strides(const Sym& name, const ir::ExprList& shape, const SrcInfo& at) {
+        if (!checking() || shape.empty()) return;
+        std::vector<std::optional<int64_t>> strides(shape.size());
+        strides.back() = 1;
+        for (size_t i = shape.size() - 1; i > 0; --i) {
+            auto c = shape[i]->as<ir::Const>();
+            if (!c) break;
+            strides[i - 1] = c->val.as_int() * *strides[i];
+        }
+        for (size_t d = 0; d < strides.size(); ++d)
+            if (strides[d])
+                solver_->assume(smt::eq(sym_to_smt(stride_sym(name, static_cast<int>(d)), ir::T::index()),
+                                        smt::int_val(*strides[d])));
+    }
+
+    void check_in_bounds(const Sym& sym, const std::vector<SEP>& shape, const EffSet& es, const char* what) {
+        if (es.buffer != sym || shape.empty()) return;
+        if (es.loc.size() != shape.size()) internal("access arity differs from the buffer's");
+        push();
+        if (es.pred) solver_->assume(encode(es.pred));
+        smt::Term in_bds = smt::bool_val(true);
+        for (size_t i = 0; i < shape.size(); ++i) {
+            smt::Term e = encode(es.loc[i]);
+            smt::Term hi = encode(shape[i]);
+            in_bds = in_bds && (smt::int_val(0) <= e && e < hi);
+        }
+        if (!solver_->is_valid(in_bds))
+            err(es.srcinfo, sym.name() + " is " + what + " out-of-bounds when:\n  " + counter_example() + ".");
+        pop();
+    }
+
+    void check_bounds(const Sym& sym, const std::vector<SEP>& shape, const Effect& e) {
+        if (!checking()) return;
+        for (const auto& s : e.reads) check_in_bounds(sym, shape, s, "read");
+        for (const auto& s : e.writes) check_in_bounds(sym, shape, s, "written");
+        for (const auto& s : e.reduces) check_in_bounds(sym, shape, s, "reduced");
+    }
+
+    void check_pos_size(const SEP& e) {
+        if (!checking()) return;
+        if (!solver_->is_valid(smt::int_val(0) < encode(e)))
+            err(e->srcinfo, "expected expression " + se_str(e) +
+                                " to always be positive. It can be non positive when:\n  " + counter_example() + ".");
+    }
+
+    void check_non_negative(const SEP& e) {
+        if (!checking()) return;
+        if (!solver_->is_valid(smt::int_val(0) <= encode(e)))
+            err(e->srcinfo, "expected expression " + se_str(e) +
+                                " to always be non-negative. It can be negative when:\n  " + counter_example() + ".");
+    }
+
+    void check_call_shape_eqv(const std::vector<SEP>& argshp, const std::vector<SEP>& sigshp, const SrcInfo& at) {
+        if (argshp.size() != sigshp.size()) internal("call argument rank differs from the parameter's");
+        smt::Term eqv = smt::bool_val(true);
+        for (size_t i = 0; i < argshp.size(); ++i) {
+            smt::Term a = encode(argshp[i]);
+            eqv = eqv && smt::eq(a, encode(sigshp[i]));
+        }
+        if (!solver_->is_valid(eqv)) {
+            auto join = [](const std::vector<SEP>& v) {
+                std::string s;
+                for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + se_str(v[i]);
+                return s;
+            };
+            err(at, "type-shape of calling argument may not equal the required type-shape: [" + join(argshp) +
+                        "] vs. [" + join(sigshp) + "]. It could be non equal when:\n  " + counter_example());
+        }
+    }
+
+    void preprocess(const ir::StmtList& body) {
+        if (!checking()) return;
+        for (const auto& s : body) {
+            if (auto i = s->as<ir::If>()) {
+                preprocess(i->body);
+                preprocess(i->orelse);
+            } else if (auto f = s->as<ir::For>()) {
+                preprocess(f->body);
+            } else if (auto a = s->as<ir::Alloc>()) {
+                if (a->type->is_tensor_or_window()) assume_tensor_strides(a->name, a->type->shape(), a->srcinfo);
+            } else if (auto w = s->as<ir::WindowStmt>()) {
+                auto wt = w->rhs->type->as<ir::WindowType>();
+                if (!wt) continue;
+                int dst = 0;
+                for (size_t d = 0; d < wt->idx.size(); ++d) {
+                    if (!wt->idx[d]->is<ir::Interval>()) continue;
+                    smt::Term src_s = sym_to_smt(stride_sym(wt->src_buf, static_cast<int>(d)), ir::T::index());
+                    smt::Term dst_s = sym_to_smt(stride_sym(w->name, dst++), ir::T::index());
+                    solver_->assume(smt::eq(src_s, dst_s));
+                }
+            }
+        }
+    }
+
+    void expr_reads(const ir::Expr& e, const TypeEnv& types, std::vector<EffSet>& out) {
+        if (auto r = e.as<ir::Read>()) {
+            if (!e.type->is_numeric()) return;
+            EffSet s{r->name, {}, nullptr, e.srcinfo};
+            for (const auto& i : r->idx) s.loc.push_back(lift(*i));
+            auto it = types.find(r->name);
+            if (it != types.end() && it->second->is<ir::WindowType>()) {
+                Effect tmp;
+                tmp.reads.push_back(std::move(s));
+                translate(tmp, r->name, it->second, types);
+                s = std::move(tmp.reads[0]);
+            }
+            out.push_back(std::move(s));
+        } else if (auto b = e.as<ir::BinOp>()) {
+            expr_reads(*b->lhs, types, out);
+            expr_reads(*b->rhs, types, out);
+        } else if (auto u = e.as<ir::USub>()) {
+            expr_reads(*u->arg, types, out);
+        } else if (auto x = e.as<ir::Extern>()) {
+            // Upstream ignores extern arguments; their reads are checked like any other.
+            for (const auto& a : x->args) expr_reads(*a, types, out);
+        }
+    }
+
+    Effect map_stmts(const ir::StmtList& body, const TypeEnv& types) {
+        Effect acc;
+        for (auto it = body.rbegin(); it != body.rend(); ++it) {
+            const ir::Stmt& st = **it;
+            Effect se;
+            if (auto a = st.as<ir::Assign>()) {
+                expr_reads(*a->rhs, types, se.reads);
+                EffSet w{a->name, {}, nullptr, st.srcinfo};
+                for (const auto& i : a->idx) w.loc.push_back(lift(*i));
+                se.writes.push_back(std::move(w));
+            } else if (auto r = st.as<ir::Reduce>()) {
+                expr_reads(*r->rhs, types, se.reads);
+                EffSet w{r->name, {}, nullptr, st.srcinfo};
+                for (const auto& i : r->idx) w.loc.push_back(lift(*i));
+                se.reduces.push_back(std::move(w));
+            } else if (auto wc = st.as<ir::WriteConfig>()) {
+                expr_reads(*wc->rhs, types, se.reads);
+                SEP val = wc->rhs->type->is_numeric() ? se_var(Sym("opaque_rhs"), wc->rhs->type, wc->rhs->srcinfo)
+                                                      : lift(*wc->rhs);
+                se.cwrites.push_back(CfgWrite{wc->config, wc->field, val, nullptr, wc->rhs->type, st.srcinfo});
+            } else if (auto f = st.as<ir::For>()) {
+                SrcInfo si = st.srcinfo;
+                SEP x = se_var(f->iter, ir::T::int_(), si);
+                SEP lo = lift(*f->lo), hi = lift(*f->hi);
+                SEP pred = se_bin(BinOpKind::And, se_bin(BinOpKind::Le, lo, x, ir::T::bool_(), si),
+                                  se_bin(BinOpKind::Lt, x, hi, ir::T::bool_(), si), ir::T::bool_(), si);
+                SEP cfg_pred = se_bin(BinOpKind::Lt, lo, hi, ir::T::bool_(), si);
+                if (checking()) {
+                    push();
+                    check_non_negative(se_bin(BinOpKind::Sub, hi, lo, ir::T::index(), si));
+                    solver_->assume(encode(pred));
+                }
+                se = map_stmts(f->body, types);
+                if (checking()) pop();
+                bind_loop(pred, cfg_pred, se);
+            } else if (auto i = st.as<ir::If>()) {
+                SEP cond = lift(*i->cond);
+                if (checking()) {
+                    push();
+                    solver_->assume(encode(cond));
+                }
+                se = map_stmts(i->body, types);
+                if (checking()) pop();
+                filter(cond, se);
+                if (!i->orelse.empty()) {
+                    SEP ncond = negate(cond);
+                    if (checking()) {
+                        push();
+                        solver_->assume(encode(ncond));
+                    }
+                    Effect oe = map_stmts(i->orelse, types);
+                    filter(ncond, oe);
+                    if (checking()) pop();
+                    // union: the then-branch's sets first
+                    se.reads.insert(se.reads.end(), oe.reads.begin(), oe.reads.end());
+                    se.writes.insert(se.writes.end(), oe.writes.begin(), oe.writes.end());
+                    se.reduces.insert(se.reduces.end(), oe.reduces.begin(), oe.reduces.end());
+                    se.cwrites.insert(se.cwrites.end(), oe.cwrites.begin(), oe.cwrites.end());
+                }
+            } else if (auto al = st.as<ir::Alloc>()) {
+                std::vector<SEP> shape;
+                for (const auto& s : al->type->shape()) shape.push_back(lift(*s));
+                for (const auto& s : shape) check_pos_size(s);
+                check_bounds(al->name, shape, acc);
+                remove_buf(al->name, acc);
+                continue;
+            } else if (auto c = st.as<ir::Call>()) {
+                se = map_call(*c, types);
+            } else {
+                continue;  // Pass, WindowStmt, Free
+            }
+            concat_into(std::move(se), acc);
+        }
+        return acc;
+    }
+
+    Effect map_call(const ir::Call& c, const TypeEnv& types) {
+        const ir::Proc& f = *c.f;
+        if (checking()) push();
+        std::unordered_map<Sym, SEP> var_bind;
+        std::unordered_map<Sym, Sym> buf_bind;
+        ArgSubst subst;
+        size_t n = std::min(f.args.size(), c.args.size());
+        for (size_t k = 0; k < n; ++k) {
+            const ir::FnArg& sig = f.args[k];
+            const ExprPtr& arg = c.args[k];
+            if (checking() && sig.type->kind == ir::TypeKind::Size) {
+                solver_->assume(smt::int_val(0) < sym_to_smt(sig.name, ir::T::size()));
+                check_pos_size(lift(*arg));
+            }
+            if (arg->type->is_dense_tensor()) assume_tensor_strides(sig.name, arg->type->shape(), sig.srcinfo);
+            subst[sig.name] = arg;
+            if (sig.type->is_numeric()) {
+                if (auto r = arg->as<ir::Read>()) buf_bind[sig.name] = r->name;
+                if (checking()) {
+                    std::vector<SEP> arg_shape, sig_shape;
+                    for (const auto& s : arg->type->shape()) arg_shape.push_back(lift(*s));
+                    for (const auto& s : arg_shape) check_pos_size(s);
+                    for (const auto& s : sig.type->shape()) sig_shape.push_back(lift(*s, &subst));
+                    check_call_shape_eqv(arg_shape, sig_shape, arg->srcinfo);
+                }
+            } else {
+                var_bind[sig.name] = lift(*arg);
+            }
+        }
+        preprocess(f.body);
+        Effect eff = callee_effect(c.f);
+        subst_args(eff, var_bind, buf_bind);
+        for (size_t k = 0; k < n; ++k) {
+            const ExprPtr& arg = c.args[k];
+            if (!f.args[k].type->is_numeric() || !arg->type->is<ir::WindowType>()) continue;
+            // A window passed by name (`y = x[...]; f(y)`) is translated too, unlike upstream.
+            auto r = arg->as<ir::Read>();
+            translate(eff, r ? r->name : f.args[k].name, arg->type, types);
+        }
+        if (checking()) {
+            for (const auto& p : f.preds) {
+                smt::Term t = encode(lift(*p, &subst));
+                if (!solver_->is_valid(t))
+                    err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
+                                       p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example());
+            }
+            pop();
+        }
+        return eff;
+    }
+
+    smt::Solver* solver_;  // null: effects only
+    std::vector<EnvEntry> env_;
+    std::unordered_map<Sym, size_t> env_idx_;
+    std::vector<size_t> marks_;
+    int depth_ = 0;
+    std::map<std::pair<uint64_t, int>, Sym> stride_syms_;
+    std::map<CfgKey, smt::Term> cfg_vars_;
+    std::vector<std::string> errors_;
+};
+
+// A callee's effects depend on nothing but the callee: computed once per proc.
+const Effect& callee_effect(const ir::ProcPtr& f) {
+    static std::unordered_map<const ir::Proc*, std::pair<ir::ProcPtr, Effect>> cache;
+    if (auto it = cache.find(f.get()); it != cache.end()) return it->second.second;
+    Checker c(nullptr);
+    Effect e = c.effects_of(*f);
+    return cache.emplace(f.get(), std::make_pair(f, std::move(e))).first->second.second;
+}
+
+smt::Solver& shared_solver() {
+    static smt::Solver* s = new smt::Solver();
+    return *s;
+}
+
+// ------------------------------------------------------------------ aliasing
+
+using GlobalSet = std::set<CfgKey>;
+
+void globals_of_expr(const ir::Expr& e, GlobalSet& out) {
+    if (auto rc = e.as<ir::ReadConfig>()) out.insert(cfg_key(rc->config, rc->field));
+    else if (auto r = e.as<ir::Read>()) for (const auto& i : r->idx) globals_of_expr(*i, out);
+    else if (auto b = e.as<ir::BinOp>()) { globals_of_expr(*b->lhs, out); globals_of_expr(*b->rhs, out); }
+    else if (auto u = e.as<ir::USub>()) globals_of_expr(*u->arg, out);
+    else if (auto x = e.as<ir::Extern>()) for (const auto& a : x->args) globals_of_expr(*a, out);
+    else if (auto w = e.as<ir::WindowExpr>()) {
+        for (const auto& acc : w->idx) {
+            if (auto p = acc->as<ir::Point>()) globals_of_expr(*p->pt, out);
+            else if (auto iv = acc->as<ir::Interval>()) { globals_of_expr(*iv->lo, out); globals_of_expr(*iv->hi, out); }
+        }
+    }
+}
+
+const GlobalSet& proc_globals(const ir::ProcPtr& p);
+
+void globals_of_stmts(const ir::StmtList& body, GlobalSet& out) {
+    for (const auto& s : body) {
+        if (auto a = s->as<ir::Assign>()) {
+            for (const auto& i : a->idx) globals_of_expr(*i, out);
+            globals_of_expr(*a->rhs, out);
+        } else if (auto r = s->as<ir::Reduce>()) {
+            for (const auto& i : r->idx) globals_of_expr(*i, out);
+            globals_of_expr(*r->rhs, out);
+        } else if (auto w = s->as<ir::WriteConfig>()) {
+            out.insert(cfg_key(w->config, w->field));
+            globals_of_expr(*w->rhs, out);
+        } else if (auto i = s->as<ir::If>()) {
+            globals_of_expr(*i->cond, out);
+            globals_of_stmts(i->body, out);
+            globals_of_stmts(i->orelse, out);
+        } else if (auto f = s->as<ir::For>()) {
+            globals_of_expr(*f->lo, out);
+            globals_of_expr(*f->hi, out);
+            globals_of_stmts(f->body, out);
+        } else if (auto c = s->as<ir::Call>()) {
+            for (size_t k = 0; k < c->args.size() && k < c->f->args.size(); ++k)
+                if (!(c->f->args[k].type->is_numeric() && c->args[k]->is<ir::ReadConfig>()))
+                    globals_of_expr(*c->args[k], out);
+            const GlobalSet& sub = proc_globals(c->f);
+            out.insert(sub.begin(), sub.end());
+        } else if (auto ws = s->as<ir::WindowStmt>()) {
+            globals_of_expr(*ws->rhs, out);
+        }
+    }
+}
+
+// The config fields a proc or its callees read or write (upstream's overapprox_proc_effs,
+// restricted to globals, which is all the aliasing check asks of it).
+const GlobalSet& proc_globals(const ir::ProcPtr& p) {
+    static std::unordered_map<const ir::Proc*, std::pair<ir::ProcPtr, GlobalSet>> cache;
+    if (auto it = cache.find(p.get()); it != cache.end()) return it->second.second;
+    GlobalSet g;
+    globals_of_stmts(p->body, g);
+    return cache.emplace(p.get(), std::make_pair(p, std::move(g))).first->second.second;
+}
+
+std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& aliases) {
+    auto translate_name = [&](const Sym& s) {
+        auto it = aliases.find(s);
+        return it == aliases.end() ? s : it->second;
+    };
+    for (const auto& s : body) {
+        if (auto c = s->as<ir::Call>()) {
+            std::unordered_set<Sym> passed;
+            for (size_t k = 0; k < c->args.size() && k < c->f->args.size(); ++k) {
+                if (!c->f->args[k].type->is_numeric()) continue;
+                const ir::Expr& a = *c->args[k];
+                Sym name;
+                if (auto r = a.as<ir::Read>()) name = r->name;
+                else if (auto w = a.as<ir::WindowExpr>()) name = w->name;
+                if (name) {
+                    name = translate_name(name);
+                    if (passed.count(name))
+                        return "Cannot Pass the same buffer '" + name.name() + "' via multiple arguments in call to " +
+                               c->f->name +
+                               ", since doing so would introduce aliased arguments.  Please contact the Exo "
+                               "developers if you need support for aliased arguments.";
+                    passed.insert(name);
+                } else if (auto rc = a.as<ir::ReadConfig>()) {
+                    if (proc_globals(c->f).count(cfg_key(rc->config, rc->field)))
+                        return "Passing numeric-type (R, f32, i8, etc.) configuration variables is not currently "
+                               "supported in Exo due to internal complications and potential aliasing issues.";
+                }
+            }
+        } else if (auto w = s->as<ir::WindowStmt>()) {
+            if (auto we = w->rhs->as<ir::WindowExpr>()) aliases[w->name] = translate_name(we->name);
+        } else if (auto i = s->as<ir::If>()) {
+            if (auto e = aliasing_in(i->body, aliases); !e.empty()) return e;
+            if (auto e = aliasing_in(i->orelse, aliases); !e.empty()) return e;
+        } else if (auto f = s->as<ir::For>()) {
+            if (auto e = aliasing_in(f->body, aliases); !e.empty()) return e;
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string bounds_check_errors(const ir::Proc& p) {
+    Checker c(&shared_solver());
+    return c.check_proc(p);
+}
+
+std::string aliasing_error(const ir::Proc& p) {
+    std::unordered_map<Sym, Sym> aliases;
+    return aliasing_in(p.body, aliases);
+}
+
+void check_new_proc(const ir::Proc& p) {
+    if (std::string msg = bounds_check_errors(p); !msg.empty()) host::raise(host::exc_types().TypeError, std::move(msg));
+    if (std::string msg = aliasing_error(p); !msg.empty()) {
+        static host::TypeObject* sched_error = nullptr;
+        if (!sched_error) {
+            host::Value mod = host::Interpreter::get().import_module("exo.rewrite.LoopIR_scheduling", host::Value(), 0,
+                                                                     host::Value());
+            sched_error = host::as<host::TypeObject>(host::getattr(mod, "SchedulingError"));
+        }
+        if (!sched_error) internal("exo.rewrite.LoopIR_scheduling.SchedulingError is not a class");
+        host::raise(sched_error, std::move(msg));
+    }
+}
+
+}  // namespace exo::analysis

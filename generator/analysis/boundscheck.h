@@ -1,0 +1,32 @@
+// Checks run on every proc right after typechecking, as upstream's CheckBounds
+// (frontend/boundscheck.py) and Check_Aliasing (rewrite/new_eff.py):
+//  - every read, write and reduction of an argument or allocation is in bounds,
+//    under the proc's asserts, loop bounds and branch conditions;
+//  - allocation and argument shapes are positive, loop trip counts non-negative;
+//  - no assert is unsatisfiable;
+//  - at each call: size arguments positive, argument shapes equal to the callee's,
+//    and the callee's asserts hold;
+//  - no buffer is passed twice to one call, and no numeric config value is passed to a
+//    callee that touches that config.
+// Accesses inside a callee are checked through the call (translated to the caller's
+// buffers); the callee's own internal checks were done when it was created.
+#pragma once
+
+#include <string>
+
+#include "../ir/proc.h"
+
+namespace exo::analysis {
+
+// Empty when the proc passes; otherwise upstream's TypeError text,
+// "Errors occurred during effect checking:\n<file:line: msg>\n...".
+std::string bounds_check_errors(const ir::Proc& p);
+
+// Empty when the proc passes; otherwise the SchedulingError message.
+std::string aliasing_error(const ir::Proc& p);
+
+// Both checks, raising the host exceptions upstream raises (TypeError, then
+// exo.SchedulingError).
+void check_new_proc(const ir::Proc& p);
+
+}  // namespace exo::analysis

@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.fixture
+def overridden():
+    return "from sub/conftest.py"

@@ -18,4 +18,5 @@ emit() {  # emit VAR DIR DEST
 emit exocc_host_sources generator/host "$out/generator/host/meson.build"
 emit exocc_ir_sources generator/ir "$out/generator/ir/meson.build"
 emit exocc_frontend_sources generator/frontend "$out/generator/frontend/meson.build"
+emit exocc_rewrite_sources generator/rewrite "$out/generator/rewrite/meson.build"
 emit exocc_unit_test_sources tests/unit "$out/tests/unit/meson.build"

@@ -5,6 +5,7 @@
 #include "../analysis/boundscheck.h"
 #include "../ir/printer.h"
 #include "ir_values.h"
+#include "../rewrite/partial_eval.h"
 #include "pyparser.h"
 #include "typecheck.h"
 
@@ -123,6 +124,29 @@ Value proc_eq(const Value& self, const CallArgs& a) {
     if (!o || o->type != g_procedure_t) return Value::boolean(false);
     return Value::boolean(*self_proc(self)->proc == *static_cast<ProcedureObject*>(o)->proc);
 }
+// p.partial_eval(*args) / p.partial_eval(**kwargs): binds leading arguments.
+Value proc_partial_eval(const Value& self, const CallArgs& a) {
+    std::shared_ptr<const ir::Proc> p = self_proc(self)->proc;
+    if (a.npos && a.nkw) host::raise(host::exc_types().ValueError, "Must provide EITHER ordered OR named arguments");
+    if (!a.npos && !a.nkw) return self;
+    std::unordered_map<ir::Sym, Value> env;
+    if (a.npos) {
+        if (a.npos > p->args.size())
+            host::raise(host::exc_types().TypeError, host::cat("expected no more than ", p->args.size(),
+                                                              " arguments, but got ", a.npos));
+        for (size_t i = 0; i < a.npos; ++i) env[p->args[i].name] = a[i];
+    } else {
+        for (size_t k = 0; k < a.nkw; ++k) {
+            const ir::FnArg* found = nullptr;
+            for (const ir::FnArg& arg : p->args)
+                if (arg.name.name() == *a.kwnames[k]) found = &arg;
+            if (!found) host::raise(host::new_exception(host::exc_types().KeyError, {host::str(*a.kwnames[k])}));
+            env[found->name] = a.kwvalues[k];
+        }
+    }
+    return procedure_value(rewrite::partial_eval(p, env));
+}
+
 Value proc_hash(const Value& self, const CallArgs&) {
     return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(self_proc(self)->proc.get()) >> 4));
 }
@@ -218,6 +242,7 @@ Value make_exo_native_module() {
     host::add_method(g_procedure_t, "get_instr", proc_get_instr);
     host::add_method(g_procedure_t, "__eq__", proc_eq);
     host::add_method(g_procedure_t, "__hash__", proc_hash);
+    host::add_method(g_procedure_t, "partial_eval", proc_partial_eval);
 
     g_config_t = host::new_builtin_type("Config", host::types().object, host::Layout::Native);
     g_config_t->dict->table.set_str("__module__", host::str("exo.core.configs"));

@@ -6,6 +6,7 @@
 #include "builtin_types.h"
 #include "interp.h"
 #include "numfmt.h"
+#include "numops.h"
 
 namespace exo::host {
 
@@ -54,28 +55,6 @@ int64_t ipow(int64_t base, int64_t exp) {
     return result;
 }
 
-double float_mod(double a, double b) {
-    double m = std::fmod(a, b);
-    if (m != 0) {
-        if ((b < 0) != (m < 0)) m += b;
-    } else {
-        m = std::copysign(0.0, b);
-    }
-    return m;
-}
-
-double float_floordiv(double a, double b) {
-    double m = std::fmod(a, b);
-    double div = (a - m) / b;
-    if (m != 0 && (b < 0) != (m < 0)) div -= 1.0;
-    if (div != 0) {
-        double fl = std::floor(div);
-        if (div - fl > 0.5) fl += 1.0;
-        return fl;
-    }
-    return std::copysign(0.0, a / b);
-}
-
 // Arithmetic on int/bool/float; Null when an operand is not a number.
 Value number_op(const Value& a, const Value& b, int op) {
     if (a.is_intlike() && b.is_intlike()) {
@@ -86,7 +65,7 @@ Value number_op(const Value& a, const Value& b, int op) {
         case Mult: if (__builtin_mul_overflow(x, y, &z)) overflow(); return Value::integer(z);
         case Div:
             if (y == 0) raise(exc_types().ZeroDivisionError, "division by zero");
-            return Value::floating(static_cast<double>(x) / static_cast<double>(y));
+            return Value::floating(int_truediv(x, y));
         case FloorDiv: return Value::integer(floordiv(x, y));
         case Mod:
             if (y == 0) raise(exc_types().ZeroDivisionError, "integer modulo by zero");
@@ -116,30 +95,19 @@ Value number_op(const Value& a, const Value& b, int op) {
     }
     if (!is_number(a) || !is_number(b)) return Value();
     double x = num(a), y = num(b);
-    switch (op) {
-    case Add: return Value::floating(x + y);
-    case Sub: return Value::floating(x - y);
-    case Mult: return Value::floating(x * y);
-    case Div:
-        if (y == 0) raise(exc_types().ZeroDivisionError, "float division by zero");
-        return Value::floating(x / y);
-    case FloorDiv:
-        if (y == 0) raise(exc_types().ZeroDivisionError, "float floor division by zero");
-        return Value::floating(float_floordiv(x, y));
-    case Mod:
-        if (y == 0) raise(exc_types().ZeroDivisionError, "float modulo");
-        return Value::floating(float_mod(x, y));
-    case Pow:
-        if (x == 0 && y < 0) raise(exc_types().ZeroDivisionError, "0.0 cannot be raised to a negative power");
-        if (x < 0 && y != std::floor(y) && std::isfinite(y))
-            raise(exc_types().ValueError, "complex results are not supported by exocc");
-        {
-            double r = std::pow(x, y);
-            if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
-                raise(exc_types().OverflowError, "(34, 'Numerical result out of range')");
-            return Value::floating(r);
+    try {
+        switch (op) {
+        case Add: return Value::floating(x + y);
+        case Sub: return Value::floating(x - y);
+        case Mult: return Value::floating(x * y);
+        case Div: return Value::floating(float_truediv(x, y));
+        case FloorDiv: return Value::floating(float_floordiv(x, y));
+        case Mod: return Value::floating(float_mod(x, y));
+        case Pow: return Value::floating(float_pow(x, y));
+        default: return Value();
         }
-    default: return Value();
+    } catch (const HostError& e) {
+        raise(e);
     }
 }
 

@@ -218,8 +218,15 @@ namespace {
 Value call_native(BuiltinObject* b, const Value& self, const CallArgs& args) {
     try {
         return b->fn(self, args);
+    } catch (PyException&) {
+        throw;
     } catch (const HostError& e) {
         raise(e);
+    } catch (const std::bad_alloc&) {
+        raise(new_exception(exc_types().MemoryError, {}));
+    } catch (const std::exception& e) {
+        // Anything else is a bug in exocc: report it as an exception, never a crash.
+        raise(exc_types().RuntimeError, cat("internal error in exocc: ", e.what()));
     }
 }
 }  // namespace

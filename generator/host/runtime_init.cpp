@@ -151,6 +151,9 @@ void* run_main_thread(void* p) {
     } catch (const std::bad_alloc&) {
         output::write_stderr("MemoryError\n");
         job->status = 1;
+    } catch (const std::exception& e) {
+        output::write_stderr(cat("exocc: internal error: ", e.what(), "\n"));
+        job->status = 1;
     }
     output::flush_stdout();
     return nullptr;

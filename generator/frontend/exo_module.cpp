@@ -2,7 +2,10 @@
 // @config decorators, and the Procedure and Config host types.
 #include "exo_module.h"
 
+#include <fstream>
+
 #include "../analysis/boundscheck.h"
+#include "../backend/backend.h"
 #include "../ir/printer.h"
 #include "ir_values.h"
 #include "../rewrite/partial_eval.h"
@@ -151,6 +154,58 @@ Value proc_hash(const Value& self, const CallArgs&) {
     return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(self_proc(self)->proc.get()) >> 4));
 }
 
+// ------------------------------------------------------- C code generation
+
+Value proc_c_code_str(const Value& self, const CallArgs&) { return host::str(backend::c_code_str(self_proc(self)->proc)); }
+
+std::vector<ir::ProcPtr> proc_list_arg(const Value& v) {
+    if (!host::as<host::ListObject>(v)) host::raise(host::exc_types().AssertionError, "");
+    std::vector<ir::ProcPtr> procs;
+    host::for_each(v, [&](const Value& p) {
+        auto* o = host::as<host::NativeObject>(p);
+        if (!o || o->type != g_procedure_t) host::raise(host::exc_types().AssertionError, "");
+        procs.push_back(static_cast<ProcedureObject*>(o)->proc);
+        return true;
+    });
+    return procs;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) host::raise(host::exc_types().OSError, "cannot write " + path);
+    f << text;
+}
+
+// compile_procs_to_strings(proc_list, h_file_name) -> (c_text, h_text)
+Value exo_compile_procs_to_strings(const Value&, const CallArgs& a) {
+    host::check_positional("compile_procs_to_strings", a, 2, 2);
+    auto [c, h] = backend::run_compile(proc_list_arg(a[0]), host::to_string_ref(a[1], "h_file_name"));
+    return host::tuple({host::str(c), host::str(h)});
+}
+
+// compile_procs(proc_list, basedir, c_file, h_file)
+Value exo_compile_procs(const Value&, const CallArgs& a) {
+    host::check_positional("compile_procs", a, 4, 4);
+    const std::string& c_file = host::to_string_ref(a[2], "c_file");
+    const std::string& h_file = host::to_string_ref(a[3], "h_file");
+    auto [c, h] = backend::run_compile(proc_list_arg(a[0]), h_file);
+    std::string dir = host::to_str(a[1]);
+    write_text(dir + "/" + c_file, c);
+    write_text(dir + "/" + h_file, h);
+    return Value::none();
+}
+
+// Procedure.compile_c(directory, filename): filename.c and filename.h in directory.
+Value proc_compile_c(const Value& self, const CallArgs& a) {
+    host::check_positional("compile_c", a, 2, 2);
+    const std::string& stem = host::to_string_ref(a[1], "filename");
+    auto [c, h] = backend::run_compile({self_proc(self)->proc}, stem + ".h");
+    std::string dir = host::to_str(a[0]);
+    write_text(dir + "/" + stem + ".c", c);
+    write_text(dir + "/" + stem + ".h", h);
+    return Value::none();
+}
+
 // ---------------------------------------------------------------- Config
 
 Value config_name(const Value& self, const CallArgs&) { return host::str(self_config(self)->name); }
@@ -243,6 +298,8 @@ Value make_exo_native_module() {
     host::add_method(g_procedure_t, "__eq__", proc_eq);
     host::add_method(g_procedure_t, "__hash__", proc_hash);
     host::add_method(g_procedure_t, "partial_eval", proc_partial_eval);
+    host::add_method(g_procedure_t, "c_code_str", proc_c_code_str);
+    host::add_method(g_procedure_t, "compile_c", proc_compile_c);
 
     g_config_t = host::new_builtin_type("Config", host::types().object, host::Layout::Native);
     g_config_t->dict->table.set_str("__module__", host::str("exo.core.configs"));
@@ -256,6 +313,8 @@ Value make_exo_native_module() {
     def("proc", exo_proc);
     def("instr", exo_instr);
     def("config", exo_config);
+    def("compile_procs", exo_compile_procs);
+    def("compile_procs_to_strings", exo_compile_procs_to_strings);
     g.set_str("Procedure", Value(g_procedure_t));
     g.set_str("Config", Value(g_config_t));
     g.set_str("ParseError", Value(g_parse_error_t));

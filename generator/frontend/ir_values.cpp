@@ -41,6 +41,11 @@ TYPE_PREDICATE(is_stridable)
 
 Value type_str(const Value& self, const CallArgs&) { return host::str(ir::print_type(self_type(self))); }
 Value type_ctype(const Value& self, const CallArgs&) { return host::str(self_type(self).ctype()); }
+Value type_basetype(const Value& self, const CallArgs&) {
+    auto* o = static_cast<TypeObj*>(host::as<host::NativeObject>(self));
+    self_type(self);
+    return type_value(o->t->basetype_ptr(o->t));
+}
 
 Value expr_type(const Value& self, const CallArgs&) {
     return type_value(static_cast<ExprObj*>(host::as<host::NativeObject>(self))->e->type);
@@ -61,6 +66,7 @@ host::TypeObject* type_t() {
         host::add_method(ty, "is_indexable", type_is_indexable);
         host::add_method(ty, "is_stridable", type_is_stridable);
         host::add_method(ty, "ctype", type_ctype);
+        host::add_method(ty, "basetype", type_basetype);
         host::add_method(ty, "__str__", type_str);
         host::add_method(ty, "__repr__", type_str);
         return ty;

@@ -1,6 +1,7 @@
 """exocc's bundled `exo` package: the same names upstream Exo exports."""
 
 from _exo import proc, instr, config, Procedure
+from _exo import compile_procs, compile_procs_to_strings
 from .core.configs import Config
 from .core.memory import Memory, DRAM
 from .core.extern import Extern
@@ -11,6 +12,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Procedure",
+    "compile_procs",
+    "compile_procs_to_strings",
     "proc",
     "instr",
     "config",

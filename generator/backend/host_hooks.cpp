@@ -1,0 +1,148 @@
+#include "host_hooks.h"
+
+#include "../frontend/exo_module.h"
+#include "../frontend/ir_values.h"
+#include "../frontend/typecheck.h"
+#include "../host/interp.h"
+#include "../host/runtime.h"
+
+namespace exo::backend {
+
+using host::Value;
+
+namespace {
+
+Value module(const char* name) { return host::Interpreter::get().import_module(name, Value(), 0, Value()); }
+
+Value strs(const std::vector<std::string>& v) {
+    std::vector<Value> out;
+    out.reserve(v.size());
+    for (const auto& s : v) out.push_back(host::str(s));
+    return host::list(std::move(out));
+}
+
+std::string text(const Value& v) {
+    if (host::is_str(v)) return host::str_of(v);
+    return host::to_str(v);
+}
+
+// The statement handed to Memory.write/reduce: upstream's hooks read s.name and s.srcinfo.
+struct StmtObj : host::NativeObject {
+    std::string name, srcinfo;
+    StmtObj(host::TypeObject* t, std::string n, std::string s)
+        : NativeObject(t), name(std::move(n)), srcinfo(std::move(s)) {}
+};
+
+Value stmt_name(const Value& self, const host::CallArgs&) {
+    return host::str(static_cast<StmtObj*>(host::as<host::NativeObject>(self))->name);
+}
+Value stmt_srcinfo(const Value& self, const host::CallArgs&) {
+    return host::str(static_cast<StmtObj*>(host::as<host::NativeObject>(self))->srcinfo);
+}
+
+host::TypeObject* stmt_t() {
+    static host::TypeObject* t = [] {
+        host::TypeObject* ty = host::new_builtin_type("stmt", host::types().object, host::Layout::Native);
+        ty->dict->table.set_str("__module__", host::str("exo.core.LoopIR"));
+        host::add_getter(ty, "name", stmt_name);
+        host::add_getter(ty, "srcinfo", stmt_srcinfo);
+        return ty;
+    }();
+    return t;
+}
+
+Value stmt_value(const ir::Stmt& s) {
+    std::string name;
+    if (auto a = s.as<ir::Assign>()) name = a->name.name();
+    else if (auto r = s.as<ir::Reduce>()) name = r->name.name();
+    return Value(new StmtObj(stmt_t(), std::move(name), s.srcinfo.str()));
+}
+
+}  // namespace
+
+Value dram_memory() {
+    static Value dram;
+    if (dram.is_null()) dram = host::getattr(module("exo.core.memory"), "DRAM");
+    return dram;
+}
+
+bool mem_is_subclass(const ir::MemRef& sub, const ir::MemRef& base) {
+    auto* a = host::as<host::TypeObject>(sub);
+    auto* b = host::as<host::TypeObject>(base);
+    if (!a || !b) return sub.is(base);
+    return a->is_subtype(b);
+}
+
+bool is_static_memory(const ir::MemRef& mem) {
+    return mem_is_subclass(mem, host::getattr(module("exo.core.memory"), "StaticMemory"));
+}
+
+std::string memory_name(const ir::MemRef& mem) { return text(host::call_method(mem, "name", {})); }
+
+std::string mem_global(const ir::MemRef& mem) { return text(host::call_method(mem, "global_", {})); }
+
+std::string mem_alloc(const ir::MemRef& mem, const std::string& name, const std::string& ctype,
+                      const std::vector<std::string>& shape, const ir::SrcInfo& srcinfo) {
+    return text(host::call_method(mem, "alloc", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+}
+
+std::string mem_free(const ir::MemRef& mem, const std::string& name, const std::string& ctype,
+                     const std::vector<std::string>& shape, const ir::SrcInfo& srcinfo) {
+    return text(host::call_method(mem, "free", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+}
+
+std::string mem_window(const ir::MemRef& mem, const ir::TypePtr& basetyp, const std::string& baseptr,
+                       const std::vector<std::string>& indices, const std::vector<std::string>& strides,
+                       const ir::SrcInfo& srcinfo) {
+    return text(host::call_method(mem, "window", {frontend::type_value(basetyp), host::str(baseptr), strs(indices),
+                                                  strs(strides), host::str(srcinfo.str())}));
+}
+
+bool mem_can_read(const ir::MemRef& mem) { return host::truthy(host::call_method(mem, "can_read", {})); }
+
+std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {
+    return text(host::call_method(mem, "write", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+}
+
+std::string mem_reduce(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {
+    return text(host::call_method(mem, "reduce", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+}
+
+std::string extern_name(const ir::ExternRef& f) { return text(host::call_method(f.obj, "name", {})); }
+
+std::string extern_globl(const ir::ExternRef& f, const std::string& ctype) {
+    Value v = host::call_method(f.obj, "globl", {host::str(ctype)});
+    if (v.is_none() || !host::truthy(v)) return "";
+    return text(v);
+}
+
+std::string extern_compile(const ir::ExternRef& f, const std::vector<std::string>& args, const std::string& ctype) {
+    return text(host::call_method(f.obj, "compile", {strs(args), host::str(ctype)}));
+}
+
+bool config_allows_rw(const ir::ConfigRef& c) { return host::truthy(host::call_method(c.obj, "is_allow_rw", {})); }
+
+ir::TypePtr config_field_type(const ir::ConfigRef& c, const std::string& field) {
+    if (auto* fields = frontend::config_fields(c.obj))
+        for (const auto& [name, utype] : *fields)
+            if (name == field) return frontend::loopir_scalar_type(utype->kind);
+    return ir::T::err();
+}
+
+std::vector<std::string> config_struct_def(const ir::ConfigRef& c) {
+    std::vector<std::string> lines{"struct " + c.name + " {"};
+    if (auto* fields = frontend::config_fields(c.obj))
+        for (const auto& [name, utype] : *fields)
+            lines.push_back("    " + std::string(frontend::loopir_scalar_type(utype->kind)->ctype()) + " " + name + ";");
+    lines.push_back("} " + c.name + ";");
+    return lines;
+}
+
+void raise_host(const char* mod, const char* cls_name, const std::string& msg) {
+    Value cls = host::getattr(module(mod), cls_name);
+    host::raise(host::call(cls, {host::str(msg)}));
+}
+
+void raise_type_error(const std::string& msg) { host::raise(host::exc_types().TypeError, msg); }
+
+}  // namespace exo::backend

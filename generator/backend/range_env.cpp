@@ -1,0 +1,210 @@
+#include "range_env.h"
+
+#include <set>
+
+#include "../host/runtime.h"
+#include "smt_encode.h"
+
+namespace exo::backend {
+
+namespace smt = analysis::smt;
+
+namespace {
+
+// Upstream's IndexRange: base + [lo, hi], or a plain int. Only whether the base is
+// zero matters here, since only constant bounds are ever asked for.
+struct Range {
+    bool is_int = false;
+    int64_t val = 0;     // when is_int
+    bool has_base = false;
+    Bound lo, hi;
+
+    static Range of_int(int64_t v) { Range r; r.is_int = true; r.val = v; return r; }
+    static Range constant(Bound lo, Bound hi) { Range r; r.lo = lo; r.hi = hi; return r; }
+    static Range unbounded() { return constant(std::nullopt, std::nullopt); }
+};
+
+Bound add(Bound a, int64_t c) { return a ? Bound(*a + c) : std::nullopt; }
+
+Range add(const Range& a, const Range& b) {
+    if (a.is_int && b.is_int) return Range::of_int(a.val + b.val);
+    if (a.is_int) return add(b, a);
+    if (b.is_int) {
+        Range r = a;
+        r.lo = add(a.lo, b.val);
+        r.hi = add(a.hi, b.val);
+        return r;
+    }
+    Range r;
+    r.has_base = a.has_base || b.has_base;
+    if (a.lo && b.lo) r.lo = *a.lo + *b.lo;
+    if (a.hi && b.hi) r.hi = *a.hi + *b.hi;
+    return r;
+}
+
+Range neg(const Range& a) {
+    if (a.is_int) return Range::of_int(-a.val);
+    Range r;
+    r.has_base = a.has_base;
+    if (a.lo) r.hi = -*a.lo;
+    if (a.hi) r.lo = -*a.hi;
+    return r;
+}
+
+Range mul(const Range& a, const Range& b) {
+    if (a.is_int && b.is_int) return Range::of_int(a.val * b.val);
+    if (!a.is_int && !b.is_int) return Range::unbounded();  // non-affine: never typechecks
+    const Range& r0 = a.is_int ? b : a;
+    int64_t c = a.is_int ? a.val : b.val;
+    if (c == 0) return Range::of_int(0);
+    Range r;
+    r.has_base = r0.has_base;
+    Bound lo = r0.lo ? Bound(*r0.lo * c) : std::nullopt;
+    Bound hi = r0.hi ? Bound(*r0.hi * c) : std::nullopt;
+    if (c > 0) { r.lo = lo; r.hi = hi; }
+    else { r.lo = hi; r.hi = lo; }
+    return r;
+}
+
+Range floordiv(const Range& a, const Range& b) {
+    if (!b.is_int) return Range::unbounded();
+    int64_t c = b.val;
+    if (a.is_int) return c == 0 ? Range::unbounded() : Range::of_int(host::floordiv(a.val, c));
+    if (c <= 0) return Range::unbounded();
+    Range r;
+    if (!a.has_base) {
+        if (a.lo) r.lo = host::floordiv(*a.lo, c);
+        if (a.hi) r.hi = host::floordiv(*a.hi, c);
+        return r;
+    }
+    r.has_base = true;
+    if (a.lo && a.hi) {
+        r.lo = host::floordiv(*a.lo, c);
+        r.hi = host::floordiv(*a.hi, c) + 1;
+    }
+    return r;
+}
+
+Range mod(const Range& a, const Range& b) {
+    if (!b.is_int) return Range::unbounded();
+    int64_t c = b.val;
+    if (c == 0) return Range::unbounded();
+    if (a.is_int) return Range::of_int(host::mod(a.val, c));
+    if (!a.has_base && a.lo && a.hi && host::floordiv(*a.lo, c) == host::floordiv(*a.hi, c))
+        return Range::constant(host::mod(*a.lo, c), host::mod(*a.hi, c));
+    return Range::constant(0, c - 1);
+}
+
+template <class Lookup>
+Range analyze(const ir::Expr& e, const Lookup& lookup) {
+    if (auto r = e.as<ir::Read>()) {
+        if (auto b = lookup(r->name)) return Range::constant(b->lo, b->hi);
+        Range x;
+        x.has_base = true;
+        x.lo = 0;
+        x.hi = 0;
+        return x;
+    }
+    if (auto c = e.as<ir::Const>()) {
+        if (c->val.is_intlike()) return Range::of_int(c->val.as_int());
+        return Range::unbounded();
+    }
+    if (auto u = e.as<ir::USub>()) return neg(analyze(*u->arg, lookup));
+    if (auto b = e.as<ir::BinOp>()) {
+        Range l = analyze(*b->lhs, lookup), r = analyze(*b->rhs, lookup);
+        switch (b->op) {
+            case ir::BinOpKind::Add: return add(l, r);
+            case ir::BinOpKind::Sub: return add(l, neg(r));
+            case ir::BinOpKind::Mul: return mul(l, r);
+            case ir::BinOpKind::Div: return floordiv(l, r);
+            case ir::BinOpKind::Mod: return mod(l, r);
+            default: break;
+        }
+    }
+    return Range::unbounded();
+}
+
+void pred_reads(const ir::Expr& e, std::set<ir::Sym>& out) {
+    if (auto r = e.as<ir::Read>()) out.insert(r->name);
+    else if (auto u = e.as<ir::USub>()) pred_reads(*u->arg, out);
+    else if (auto b = e.as<ir::BinOp>()) {
+        pred_reads(*b->lhs, out);
+        pred_reads(*b->rhs, out);
+    }
+}
+
+// Upstream's arg_range_analysis(fast=False): the tightest bounds on a size argument
+// that its proc's asserts imply, found by the same binary searches over [1, 2**15].
+ConstBounds size_arg_range(const ir::Proc& proc, const ir::Sym& arg) {
+    SmtEncoder enc;
+    smt::Solver slv;
+    for (const auto& a : proc.args)
+        if (a.type->kind == ir::TypeKind::Size) slv.assume(enc.var(a.name) >= smt::int_val(1));
+    for (const auto& p : proc.preds) {
+        smt::Term t = enc.expr(*p);
+        if (!t.is_null() && t.is_bool()) slv.assume(t);
+    }
+    for (const auto& s : enc.side_conditions()) slv.assume(s);
+    smt::Term x = enc.var(arg);
+    const int64_t max_abs = int64_t(1) << 15;
+    ConstBounds out;
+    int64_t left = 1, right = max_abs;
+    while (left <= right) {
+        int64_t mid = left + (right - left) / 2;
+        if (slv.is_valid(x >= smt::int_val(mid))) { out.lo = mid; left = mid + 1; }
+        else right = mid - 1;
+    }
+    left = 1, right = max_abs;
+    while (left <= right) {
+        int64_t mid = left + (right - left) / 2;
+        if (slv.is_valid(x <= smt::int_val(mid))) { out.hi = mid; right = mid - 1; }
+        else left = mid + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+IndexRangeEnv::IndexRangeEnv(const ir::Proc& proc) {
+    std::set<ir::Sym> in_preds;
+    for (const auto& p : proc.preds) pred_reads(*p, in_preds);
+    scopes_.emplace_back();
+    for (const auto& a : proc.args) {
+        if (a.type->kind != ir::TypeKind::Size) continue;
+        scopes_.back()[a.name] = in_preds.count(a.name) ? size_arg_range(proc, a.name) : ConstBounds{1, std::nullopt};
+    }
+}
+
+void IndexRangeEnv::enter_scope() { scopes_.emplace_back(); }
+void IndexRangeEnv::exit_scope() { scopes_.pop_back(); }
+
+std::optional<ConstBounds> IndexRangeEnv::lookup(const ir::Sym& s) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        auto f = it->find(s);
+        if (f != it->end()) return f->second;
+    }
+    return std::nullopt;
+}
+
+ConstBounds IndexRangeEnv::constant_bound(const ir::Expr& e) const {
+    Range r = analyze(e, [this](const ir::Sym& s) { return lookup(s); });
+    if (r.is_int) return {r.val, r.val};
+    if (r.has_base) return {};
+    return {r.lo, r.hi};
+}
+
+void IndexRangeEnv::add_loop_iter(const ir::Sym& iter, const ir::Expr& lo_e, const ir::Expr& hi_e) {
+    Bound lo = constant_bound(lo_e).lo;
+    Bound hi = constant_bound(hi_e).hi;
+    if (hi) hi = *hi - 1;
+    ConstBounds b{lo, hi};
+    if (lo && hi && *lo > *hi) b = {};
+    scopes_.back()[iter] = b;
+}
+
+bool IndexRangeEnv::is_non_neg(const ir::Expr& e) const {
+    Bound lo = constant_bound(e).lo;
+    return lo && 0 <= *lo;
+}
+
+}  // namespace exo::backend

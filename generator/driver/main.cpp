@@ -43,8 +43,31 @@ std::vector<std::string> module_roots() {
 }
 
 int usage() {
-    std::fputs("usage: exocc run FILE.py [ARGS...]\n       exocc test [PATH...] [-k EXPR] [-x] [-v] [--update-golden]\n", stderr);
+    std::fputs("usage: exocc run FILE.py [ARGS...]\n"
+               "       exocc test [PATH...] [-k EXPR] [-x] [-v] [--update-golden]\n"
+               "       exocc FILE.py... [-o OUTDIR] [-s STEM] [-p PYTHONPATH]\n",
+               stderr);
     return 2;
+}
+
+// Runs a bundled Python module (e.g. the test runner) as __main__ with `args`.
+int run_bundled(const char* module_file, const std::vector<std::string>& args_after) {
+    std::vector<std::string> roots = module_roots();
+    std::string path;
+    for (const std::string& r : roots)
+        if (access((r + "/" + module_file).c_str(), R_OK) == 0) {
+            path = r + "/" + module_file;
+            break;
+        }
+    if (path.empty()) {
+        std::fprintf(stderr, "exocc: %s is not installed\n", module_file);
+        return 2;
+    }
+    exo::host::init_runtime(roots);
+    exo::frontend::register_exo_module();
+    std::vector<std::string> args{path};
+    args.insert(args.end(), args_after.begin(), args_after.end());
+    return exo::host::Interpreter::get().run_main(path, args);
 }
 
 }  // namespace
@@ -59,28 +82,12 @@ int main(int argc, char** argv) {
         std::vector<std::string> args(argv + 2, argv + argc);
         return exo::host::Interpreter::get().run_main(argv[2], args);
     }
-    if (cmd == "test") {
-        // The runner is a bundled Python module; run it as __main__ with our arguments.
-        std::vector<std::string> roots = module_roots();
-        std::string runner;
-        for (const std::string& r : roots)
-            if (access((r + "/_exocc_pytest_runner.py").c_str(), R_OK) == 0) {
-                runner = r + "/_exocc_pytest_runner.py";
-                break;
-            }
-        if (runner.empty()) {
-            std::fputs("exocc: the test runner (_exocc_pytest_runner.py) is not installed\n", stderr);
-            return 2;
-        }
-        exo::host::init_runtime(roots);
-        exo::frontend::register_exo_module();
-        std::vector<std::string> args{runner};
-        args.insert(args.end(), argv + 2, argv + argc);
-        return exo::host::Interpreter::get().run_main(runner, args);
-    }
+    if (cmd == "test") return run_bundled("_exocc_pytest_runner.py", std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "--version") {
         std::puts("exocc 0.1.0");
         return 0;
     }
-    return usage();
+    if (cmd == "-h" || cmd == "--help") return usage();
+    // Anything else is upstream's exocc command line: sources and options.
+    return run_bundled("_exocc_compile.py", std::vector<std::string>(argv + 1, argv + argc));
 }

@@ -1,0 +1,157 @@
+"""`exocc FILE.py... -o DIR [--stem NAME]`: upstream Exo's exocc command.
+
+Loads each source file as a module, collects the procs it exposes (its `__all__`, else
+its public names) that are not instructions, and writes DIR/NAME.c, DIR/NAME.h and the
+Make-style depfile DIR/NAME.d listing every file that was read. An output is rewritten
+only when its bytes change, so build systems see no spurious updates.
+"""
+import os.path
+import sys
+
+import _host
+
+
+class _UsageError(Exception):
+    pass
+
+
+USAGE = ("usage: exocc [-h] [-o OUTDIR] [-p PYTHONPATH] [-s STEM] [-v] source [source ...]")
+
+
+def _parse_args(argv):
+    opts = {"outdir": None, "pythonpath": None, "stem": None}
+    sources = []
+    flags = {"-o": "outdir", "--outdir": "outdir", "-p": "pythonpath", "--pythonpath": "pythonpath",
+             "-s": "stem", "--stem": "stem"}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(USAGE)
+            print("\nCompile an Exo library.")
+            raise SystemExit(0)
+        if a in ("-v", "--version"):
+            import exo
+            print(f"exocc version {exo.__version__}")
+            raise SystemExit(0)
+        key = None
+        value = None
+        for flag, name in flags.items():
+            if a == flag:
+                if i + 1 >= len(argv):
+                    raise _UsageError(f"argument {flag}: expected one argument")
+                key, value = name, argv[i + 1]
+                i += 1
+                break
+            if flag.startswith("--") and a.startswith(flag + "="):
+                key, value = name, a[len(flag) + 1:]
+                break
+        if key is not None:
+            opts[key] = value
+        elif a.startswith("-") and a != "-":
+            raise _UsageError(f"unrecognized arguments: {a}")
+        else:
+            sources.append(a)
+        i += 1
+    if not sources:
+        raise _UsageError("the following arguments are required: source")
+    return opts, sources
+
+
+def _stem(path):
+    base = os.path.basename(path)
+    return base[:-3] if base.endswith(".py") else os.path.splitext(base)[0]
+
+
+def _load_module(path):
+    if _host.stat(path) != "file":
+        raise ValueError(f"Expected path to a file, got: {os.path.abspath(path)}")
+    name = _stem(path)
+    if name in sys.modules:
+        del sys.modules[name]
+    directory = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, directory)
+    try:
+        __import__(name)
+    finally:
+        sys.path.remove(directory)
+    return sys.modules[name]
+
+
+def _procs_of(module):
+    import exo
+    names = module.__all__ if hasattr(module, "__all__") else sorted(vars(module))
+    out = []
+    for name in names:
+        if name.startswith("_"):
+            continue
+        value = getattr(module, name)
+        if isinstance(value, exo.Procedure) and not value.is_instr():
+            out.append(value)
+    return out
+
+
+def _write_if_changed(path, text):
+    if _host.stat(path) == "file" and _host.read_text(path) == text:
+        return
+    _host.write_text(path, text)
+
+
+def _mkdirs(path):
+    if not path or _host.stat(path) == "dir":
+        return
+    _mkdirs(os.path.dirname(path))
+    if _host.stat(path) != "dir":
+        _host.mkdir(path)
+
+
+def _depfile(c_file, h_file):
+    deps = set()
+    for mod in list(sys.modules.values()):
+        f = getattr(mod, "__file__", None)
+        if isinstance(f, str) and _host.stat(f) == "file":
+            deps.add(_host.realpath(f))
+    sep = " \\\n  "
+    return f"{c_file} {h_file} : {sep.join(sorted(deps))}\n"
+
+
+def main(argv):
+    try:
+        opts, sources = _parse_args(argv)
+        srcname = _stem(sources[0])
+        outdir = opts["outdir"]
+        if not outdir:
+            if len(sources) != 1:
+                raise _UsageError("Must provide -o when processing multiple source files.")
+            outdir = srcname
+        stem = opts["stem"]
+        if not stem:
+            if len(sources) != 1:
+                raise _UsageError("Must provide --stem when processing multiple source files.")
+            stem = srcname
+    except _UsageError as e:
+        print(USAGE, file=sys.stderr)
+        print(f"exocc: error: {e}", file=sys.stderr)
+        return 2
+    for src in sources:
+        if _host.stat(src) != "file":
+            print(f"exocc: error: {src}: no such source file", file=sys.stderr)
+            return 1
+    if opts["pythonpath"]:
+        sys.path.insert(0, opts["pythonpath"])
+    import exo
+    library = []
+    for src in sources:
+        library.extend(_procs_of(_load_module(src)))
+    c_text, h_text = exo.compile_procs_to_strings(library, f"{stem}.h")
+    _mkdirs(outdir)
+    c_file = os.path.join(outdir, f"{stem}.c")
+    h_file = os.path.join(outdir, f"{stem}.h")
+    _write_if_changed(c_file, c_text)
+    _write_if_changed(h_file, h_text)
+    _write_if_changed(os.path.join(outdir, f"{stem}.d"), _depfile(c_file, h_file))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `exocc FILE.py -o DIR`: outputs, the depfile, write-only-when-changed, byte-identical
+# output from another directory, and clean errors for bad input.
+set -u
+exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if eval "$2"; then echo "ok - $1"; else echo "not ok - $1"; fail=$((fail + 1)); fi; }
+
+mkdir -p "$tmp/a" "$tmp/b/nested"
+cp "$here/kernels.py" "$tmp/a/kernels.py"
+cp "$here/kernels.py" "$tmp/b/nested/kernels.py"
+(cd "$tmp/a" && "$exocc" kernels.py -o out) ; rc=$?
+check "compiles" "[ $rc -eq 0 ]"
+check "writes .c .h .d" "[ -f $tmp/a/out/kernels.c ] && [ -f $tmp/a/out/kernels.h ] && [ -f $tmp/a/out/kernels.d ]"
+check "exports public procs only" "grep -q 'void scale(' $tmp/a/out/kernels.h && ! grep -q '_hidden' $tmp/a/out/kernels.h"
+check "depfile names the source" "grep -q '$tmp/a/kernels.py' $tmp/a/out/kernels.d"
+check "depfile paths exist" "for p in \$(sed -e 's/.*: //' -e 's/\\\\//' $tmp/a/out/kernels.d); do [ -e \$p ] || exit 1; done"
+before=$(stat -c %Y "$tmp/a/out/kernels.c")
+sleep 1
+(cd "$tmp/a" && "$exocc" kernels.py -o out)
+check "unchanged output is not rewritten" "[ \$(stat -c %Y $tmp/a/out/kernels.c) = $before ]"
+rm "$tmp/a/out/kernels.h"
+(cd "$tmp/a" && "$exocc" kernels.py -o out)
+check "missing output is recreated" "[ -f $tmp/a/out/kernels.h ]"
+(cd "$tmp/b/nested" && "$exocc" kernels.py -o ../gen)
+check "same bytes from another directory" "cmp -s $tmp/a/out/kernels.c $tmp/b/gen/kernels.c && cmp -s $tmp/a/out/kernels.h $tmp/b/gen/kernels.h"
+(cd "$tmp/b/nested" && "$exocc" kernels.py -o ../gen2 --stem lib)
+check "--stem names the outputs" "[ -f $tmp/b/gen2/lib.c ] && grep -q '#include \"lib.h\"' $tmp/b/gen2/lib.c"
+(cd "$tmp/a" && LC_ALL=C.UTF-8 "$exocc" kernels.py -o out2 && TZ=Asia/Tokyo "$exocc" kernels.py -o out3)
+check "locale and time zone do not change output" "cmp -s $tmp/a/out2/kernels.c $tmp/a/out3/kernels.c && cmp -s $tmp/a/out/kernels.c $tmp/a/out2/kernels.c"
+(cd "$tmp/a" && "$exocc" nothere.py -o out 2>"$tmp/err"); rc=$?
+check "missing source is a clean error" "[ $rc -eq 1 ] && grep -q 'nothere.py' $tmp/err"
+printf 'from __future__ import annotations\nfrom exo import proc\n@proc\ndef bad(n: size):\n    x[0] = 1.0\n' > "$tmp/a/bad.py"
+(cd "$tmp/a" && "$exocc" bad.py -o out 2>"$tmp/err"); rc=$?
+check "bad kernel reports file:line" "[ $rc -eq 1 ] && grep -q 'bad.py:5' $tmp/err && ! grep -q 'Segmentation' $tmp/err"
+check "bad kernel leaves no output" "[ ! -e $tmp/a/out/bad.c ]"
+echo "$(( 13 - fail )) passed, $fail failed"
+[ $fail -eq 0 ]

@@ -119,12 +119,23 @@ std::shared_ptr<Subject> subject_of(const Value& v) {
     return std::make_shared<Subject>(v);
 }
 
+// The subject of a Pattern method and its pos/endpos arguments, clamped as CPython does.
+struct Scan {
+    std::shared_ptr<Subject> subject;
+    long pos, endpos;
+};
+
+Scan scan_of(const Value& string, const Value& pos_v, const Value& endpos_v) {
+    Scan s{subject_of(string), 0, 0};
+    size_t n = s.subject->cps.size();
+    s.pos = pos_v.is_null() ? 0 : regex::clamp_pos(to_int64(pos_v, "pos"), n);
+    s.endpos = endpos_v.is_null() ? static_cast<long>(n) : regex::clamp_pos(to_int64(endpos_v, "endpos"), n);
+    return s;
+}
+
 Value do_exec(const Value& pattern, const Value& string, const Value& pos_v, const Value& endpos_v, regex::Anchor a) {
     PatternObject* po = self_pattern(pattern);
-    auto subj = subject_of(string);
-    long n = static_cast<long>(subj->cps.size());
-    long pos = pos_v.is_null() ? 0 : regex::clamp_pos(to_int64(pos_v, "pos"), subj->cps.size());
-    long endpos = endpos_v.is_null() ? n : regex::clamp_pos(to_int64(endpos_v, "endpos"), subj->cps.size());
+    auto [subj, pos, endpos] = scan_of(string, pos_v, endpos_v);
     regex::Match m;
     try {
         if (!regex::exec(*po->pat, subj->cps, pos, endpos, a, m)) return Value::none();
@@ -160,11 +171,7 @@ std::vector<regex::Match> scan_all(PatternObject* po, const Subject& s, long pos
 Value p_findall(const Value& self, const CallArgs& a) {
     check_positional("findall", a, 1, 3);
     PatternObject* po = self_pattern(self);
-    auto subj = subject_of(arg(a, 0, "string"));
-    long n = static_cast<long>(subj->cps.size());
-    Value pv = arg(a, 1, "pos"), ev = arg(a, 2, "endpos");
-    long pos = pv.is_null() ? 0 : regex::clamp_pos(to_int64(pv, "pos"), subj->cps.size());
-    long endpos = ev.is_null() ? n : regex::clamp_pos(to_int64(ev, "endpos"), subj->cps.size());
+    auto [subj, pos, endpos] = scan_of(arg(a, 0, "string"), arg(a, 1, "pos"), arg(a, 2, "endpos"));
     int groups = regex::group_count(*po->pat);
     std::vector<Value> out;
     for (regex::Match& m : scan_all(po, *subj, pos, endpos)) {
@@ -186,11 +193,7 @@ Value p_findall(const Value& self, const CallArgs& a) {
 Value p_finditer(const Value& self, const CallArgs& a) {
     check_positional("finditer", a, 1, 3);
     PatternObject* po = self_pattern(self);
-    auto subj = subject_of(arg(a, 0, "string"));
-    long n = static_cast<long>(subj->cps.size());
-    Value pv = arg(a, 1, "pos"), ev = arg(a, 2, "endpos");
-    long pos = pv.is_null() ? 0 : regex::clamp_pos(to_int64(pv, "pos"), subj->cps.size());
-    long endpos = ev.is_null() ? n : regex::clamp_pos(to_int64(ev, "endpos"), subj->cps.size());
+    auto [subj, pos, endpos] = scan_of(arg(a, 0, "string"), arg(a, 1, "pos"), arg(a, 2, "endpos"));
     std::vector<Value> matches;
     for (regex::Match& m : scan_all(po, *subj, pos, endpos)) matches.push_back(make_match(self, subj, std::move(m), pos, endpos));
     return iter(list(std::move(matches)));

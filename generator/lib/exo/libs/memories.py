@@ -58,30 +58,29 @@ class MDRAM(DRAM):
         return "" if not shape else f"free_dram({new_name});"
 
 
-class DRAM_STATIC(DRAM):
+class _FixedSizeDRAM(DRAM):
+    """DRAM as a C array of constant size, declared with `_storage` in front."""
+
+    _storage = ""
+
+    @classmethod
+    def alloc(cls, new_name, prim_type, shape, srcinfo):
+        _require_constant_shape(shape)
+        return f'{cls._storage}{prim_type} {new_name}[{" * ".join(shape)}];'
+
+    @classmethod
+    def free(cls, new_name, prim_type, shape, srcinfo):
+        return ""
+
+
+class DRAM_STATIC(_FixedSizeDRAM):
     """DRAM as a static array (constant shapes only)."""
 
-    @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        _require_constant_shape(shape)
-        return f'static {prim_type} {new_name}[{" * ".join(shape)}];'
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
+    _storage = "static "
 
 
-class DRAM_STACK(DRAM):
+class DRAM_STACK(_FixedSizeDRAM):
     """DRAM on the stack: thread-local, so safe inside parallel loops."""
-
-    @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        _require_constant_shape(shape)
-        return f'{prim_type} {new_name}[{" * ".join(shape)}];'
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
 
 
 class _GemminiMemory(Memory):

@@ -23,8 +23,6 @@
 
 namespace exo::host {
 
-std::string format_traceback(const Value& exc);  // exceptions.cpp
-
 namespace {
 
 const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(a.pos[i], "path"); }
@@ -190,11 +188,6 @@ Value host_traceback(const Value&, const CallArgs& a) {
     return list(std::move(out));
 }
 
-Value host_format_exception(const Value&, const CallArgs& a) {
-    check_positional("format_exception", a, 1, 1);
-    return str(format_traceback(a.pos[0]));
-}
-
 Value host_capture(const Value&, const CallArgs& a) {
     check_positional("capture", a, 1, 1);
     return Value::boolean(output::set_capture(truthy(a.pos[0])));
@@ -216,8 +209,7 @@ void add_host_io_hooks(ModuleObject* m) {
     };
     for (F f : {F{"listdir", host_listdir}, F{"read_text", host_read_text}, F{"write_text", host_write_text},
                 F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
-                F{"realpath", host_realpath}, F{"traceback", host_traceback},
-                F{"format_exception", host_format_exception}, F{"capture", host_capture},
+                F{"realpath", host_realpath}, F{"traceback", host_traceback}, F{"capture", host_capture},
                 F{"capture_take", host_capture_take}})
         m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
 }

@@ -27,7 +27,6 @@ import pytest
 from pytest import Skipped, Failed, XFailed, Exit, Mark, ParameterSet, get_unpacked_marks
 from pathlib import Path
 
-SCOPES = ('session', 'package', 'module', 'class', 'function')
 SCOPE_RANK = {'session': 0, 'package': 1, 'module': 2, 'class': 3, 'function': 4}
 NORECURSE = ('*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}',
              '__pycache__')
@@ -982,7 +981,6 @@ class Metafunc:
         self.definition.nodeid = nodeid
         self._nodeid = nodeid
         self._calls = [CallSpec()]
-        self._argnames = None
 
     def parametrize(self, argnames, argvalues, indirect=False, ids=None, scope=None,
                     _marks_for_empty=None):
@@ -1354,8 +1352,6 @@ class Session:
         self.current_item = None
         self._temp_base = None
         self.shouldstop = None
-        self.testsfailed = 0
-        self.exit_code = None
         self.verbose = 0
 
     def warn(self, lines):
@@ -1883,20 +1879,25 @@ class Session:
             raise Skipped(m.kwargs.get('reason', 'unconditional skip'))
 
     def evaluate_xfail(self, item):
+        """(reason, run, strict, raises) of the first applicable xfail mark, or None."""
         for m in item.iter_markers('xfail'):
             run = m.kwargs.get('run', True)
             strict = m.kwargs.get('strict', False)
             raises = m.kwargs.get('raises')
-            conds = [a for a in m.args if not isinstance(a, str)] if m.args else []
-            reason = m.kwargs.get('reason', '')
-            if m.args and isinstance(m.args[-1], str) and 'reason' not in m.kwargs:
-                reason = m.args[-1]
+            reason = m.kwargs.get('reason')
+            conds = list(m.args)
             if 'condition' in m.kwargs:
                 conds.append(m.kwargs['condition'])
             if not conds:
-                return (reason, run, strict, raises)
+                return (reason or '', run, strict, raises)
             for c in conds:
+                if isinstance(c, str):
+                    raise Failed("Error evaluating 'xfail': string conditions are not "
+                                 'supported by exocc test (use a bool): %r' % (c,), pytrace=False)
                 if c:
+                    if reason is None:
+                        raise Failed("Error evaluating 'xfail': you need to specify reason=STRING "
+                                     'when using booleans as conditions.', pytrace=False)
                     return (reason, run, strict, raises)
         return None
 
@@ -1977,6 +1978,9 @@ class Session:
             elif isinstance(setup_exc, XFailed):
                 report.outcome = 'xfailed'
                 report.reason = setup_exc.msg or ''
+            elif xfail is not None and (xfail[3] is None or isinstance(setup_exc, xfail[3])):
+                report.outcome = 'xfailed'   # as pytest: xfail covers setup errors too
+                report.reason = xfail[0]
             else:
                 report.outcome = 'error'
                 report.when = 'setup'
@@ -2284,7 +2288,7 @@ options:
   -m EXPR            only run tests whose marks match EXPR
   -x, --exitfirst    stop at the first failure
   --maxfail N        stop after N failures
-  -v, --verbose      one line per test (-vv: also the actual output of missing goldens)
+  -v, --verbose      one line per test; missing goldens show the actual output
   -q, --quiet        less output
   -s                 do not capture the tests' output
   --update-golden    write missing or different golden files instead of failing
@@ -2299,8 +2303,9 @@ def main(argv):
         pre_paths = _lenient_paths(argv, parser)
     except UsageError as e:
         return usage_error(str(e))
-    if not pre_paths:
-        pre_paths = ['.']
+    # As pytest: paths that do not exist (maybe values of options that conftest.py
+    # files add) do not count; with none left, the working directory is used.
+    pre_paths = [p for p in pre_paths if _exists(_abspath(p.partition('::')[0]))] or ['.']
     rootdir, inipath = determine_rootdir(pre_paths)
     option = Namespace()
     for spec in parser.specs:
@@ -2308,6 +2313,7 @@ def main(argv):
     config = Config(option, parser, rootdir, argv)
     config.inipath = Path(inipath) if inipath else None
     session = Session(config, parser)
+    _SESSIONS.append(session)
     session._options_parsed = False
     session.pending_warnings = []
     # Initial conftests: those along the paths given on the command line.
@@ -2410,15 +2416,8 @@ def main(argv):
         _line(tail)
         return 1 if errors else 0
     interrupted = session.run()
-    try:
-        reports = session.reports
-        print_report(session, reports, interrupted)
-    finally:
-        if session._temp_base is not None:
-            try:
-                _host.rmtree_temp(session._temp_base)
-            except Exception:
-                pass
+    reports = session.reports
+    print_report(session, reports, interrupted)
     passed = sum(1 for r in reports if r.counts_as == 'passed')
     failed = sum(1 for r in reports if r.counts_as == 'failed') + len(session.collect_errors)
     skipped = sum(1 for r in reports if r.counts_as == 'skipped') + len(session.module_skips)
@@ -2529,11 +2528,20 @@ def usage_error(msg):
     return 4
 
 
+_SESSIONS = []
+
+
 def _main():
     try:
         code = main(sys.argv[1:])
     finally:
         _host.capture(False)
+        for session in _SESSIONS:
+            if session._temp_base is not None:
+                try:
+                    _host.rmtree_temp(session._temp_base)
+                except Exception:
+                    pass
     sys.exit(code)
 
 

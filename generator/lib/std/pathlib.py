@@ -444,8 +444,6 @@ class Path(PurePath):
                 yield child
             return
         for name in _host.listdir(str(self)):
-            if name.startswith('.') and not first.startswith('.'):
-                continue
             if not _fnmatch(name, first):
                 continue
             child = self._derive(self._root, self._parts + [name])
@@ -461,8 +459,6 @@ class Path(PurePath):
             return
         yield self
         for name in _host.listdir(str(self)):
-            if name.startswith('.'):
-                continue
             child = self._derive(self._root, self._parts + [name])
             if _host.stat(str(child)) == 'dir':
                 for d in child._walk_dirs():

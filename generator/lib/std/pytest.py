@@ -130,7 +130,7 @@ def _is_test_callable(obj):
 
 
 class Mark:
-    def __init__(self, name, args, kwargs, param_ids_from=None):
+    def __init__(self, name, args, kwargs):
         self.name = name
         self.args = tuple(args)
         self.kwargs = dict(kwargs)

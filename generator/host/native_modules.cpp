@@ -15,6 +15,7 @@ namespace exo::host {
 
 Value init_re_module();
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
+void add_process_hooks(ModuleObject* m);  // native_process.cpp (compiler fixture)
 
 namespace {
 
@@ -463,6 +464,7 @@ ModuleObject* make_host() {
     def(m, "getcwd", host_getcwd);
     def(m, "caller_module_name", host_caller_module_name);
     add_host_io_hooks(m);
+    add_process_hooks(m);
     return m;
 }
 

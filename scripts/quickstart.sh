@@ -22,7 +22,7 @@ case "$mode" in
     # The Meson build must build and pass the same suites.
     meson_build="${EXOCC_MESON_BUILD_DIR:-$here/build-meson}"
     if [ ! -d "$meson_build" ]; then meson setup "$meson_build" "$here" >/dev/null; fi
-    meson compile -C "$meson_build" -j 2 >/dev/null
+    meson compile -C "$meson_build" -j 2
     meson test -C "$meson_build" --num-processes 2 --print-errorlogs
     ;;
   *)

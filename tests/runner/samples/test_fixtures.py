@@ -1,5 +1,7 @@
 """Fixtures: yield teardown order, dependencies, scopes, autouse, request, tmp_path,
 capsys, monkeypatch, overriding, errors."""
+from __future__ import annotations
+
 import os
 import pytest
 
@@ -154,8 +156,16 @@ def test_printing_failure():
     assert False
 
 
-def test_compiler_stub(compiler):
-    pass
+def test_compiler_builds(compiler):
+    from exo import proc
+
+    @proc
+    def scale(n: size, x: f32[n]):
+        for i in seq(0, n):
+            x[i] = 2.0 * x[i]
+
+    import os.path
+    assert os.path.exists(compiler.compile(scale, compile_only=True))
 
 
 def test_pytestconfig(pytestconfig):

@@ -17,31 +17,7 @@ static void check(int ok, const char* what) {
 int main(void) {
     kernels_Context ctxt;
 
-    enum { M = 5, N = 7, K = 9 };
-    float A[M * K], Bt[N * K], C[M * N];
-    for (int i = 0; i < M * K; i++) A[i] = (float)((i * 7) % 11) - 5.0f;
-    for (int i = 0; i < N * K; i++) Bt[i] = (float)((i * 5) % 13) - 6.0f;
-    matmul(&ctxt, M, N, K, A, Bt, C);
-    for (int i = 0; i < M; i++)
-        for (int j = 0; j < N; j++) {
-            float ref = 0.0f;
-            for (int k = 0; k < K; k++) ref += A[i * K + k] * Bt[j * K + k];
-            check(fabsf(ref - C[i * N + j]) < 1e-4f, "matmul");
-        }
-
     enum { L = 10 };
-    int32_t x[L], w[3] = {1, -2, 3}, y[L];
-    for (int i = 0; i < L; i++) x[i] = i * i - 4;
-    conv1d(&ctxt, L, x, w, y);
-    for (int i = 0; i < L; i++) {
-        int32_t ref = 0;
-        for (int r = 0; r < 3; r++) {
-            int p = i + r - 1;
-            if (p >= 0 && p < L) ref += w[r] * x[p];
-        }
-        check(ref == y[i], "conv1d");
-    }
-
     double f = 3.0;
     set_scale(&ctxt, &f);
     double xs[2 * L], ys[L];
@@ -54,6 +30,6 @@ int main(void) {
     }
 
     if (failures) return 1;
-    printf("all kernels match the reference\n");
+    printf("pair_avg matches the reference\n");
     return 0;
 }

@@ -2296,7 +2296,17 @@ options:
 """
 
 
+def _add_test_support_path():
+    # Placeholders for numpy/PIL that only test runs see (generator/lib/test_support).
+    for root in list(sys.path):
+        candidate = os.path.join(os.path.dirname(root.rstrip('/')), 'test_support')
+        if _isdir(candidate) and candidate not in sys.path:
+            sys.path.append(candidate)
+            return
+
+
 def main(argv):
+    _add_test_support_path()
     parser = builtin_parser()
     # Paths are needed before options: conftest.py's pytest_addoption may add options.
     try:

@@ -1,0 +1,1 @@
+"""Placeholder PIL for `exocc test`: importing works, using it fails the test."""

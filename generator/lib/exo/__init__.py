@@ -3,6 +3,7 @@
 from _exo import proc, instr, config, Procedure
 from _exo import compile_procs, compile_procs_to_strings
 from .core.configs import Config
+from .API_types import ExoType
 from .core.memory import Memory, DRAM
 from .core.extern import Extern
 from .rewrite.LoopIR_scheduling import SchedulingError
@@ -22,4 +23,5 @@ __all__ = [
     "Extern",
     "DRAM",
     "SchedulingError",
+    "ExoType",
 ]

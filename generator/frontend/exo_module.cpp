@@ -127,6 +127,15 @@ Value proc_eq(const Value& self, const CallArgs& a) {
     if (!o || o->type != g_procedure_t) return Value::boolean(false);
     return Value::boolean(*self_proc(self)->proc == *static_cast<ProcedureObject*>(o)->proc);
 }
+// _exo.rename_proc(proc, name): the proc under another name (API_scheduling.rename
+// checks the arguments).
+Value exo_rename_proc(const Value&, const CallArgs& a) {
+    host::check_positional("rename_proc", a, 2, 2);
+    ir::Proc p = *self_proc(a[0])->proc;
+    p.name = host::to_string_ref(a[1], "name");
+    return procedure_value(ir::make<ir::Proc>(std::move(p)));
+}
+
 // p.partial_eval(*args) / p.partial_eval(**kwargs): binds leading arguments.
 Value proc_partial_eval(const Value& self, const CallArgs& a) {
     std::shared_ptr<const ir::Proc> p = self_proc(self)->proc;
@@ -313,6 +322,7 @@ Value make_exo_native_module() {
     def("proc", exo_proc);
     def("instr", exo_instr);
     def("config", exo_config);
+    def("rename_proc", exo_rename_proc);
     def("compile_procs", exo_compile_procs);
     def("compile_procs_to_strings", exo_compile_procs_to_strings);
     g.set_str("Procedure", Value(g_procedure_t));

@@ -256,30 +256,68 @@ private:
     // Evaluates a Python expression: inside the body, in the body's frame; in the
     // signature, in the defining scope. Object-code variables appear as ExoSymbols.
     Value eval_py(const host::Expr* e) const {
-        if (frame_) return host::Interpreter::get().eval(e, *frame_);
-        return eval_in_scope(e);
-    }
-
-    // Whether a bare name is bound in Python where the parser is.
-    bool python_binds(const host::NameExpr* n) const {
-        if (!frame_) return scope_ && scope_->has(n->id);
+        if (!frame_) return eval_in_scope(e);
+        // An unquote is an expression: quotes work in it, `with exo:` statements don't.
+        QuoteHooksForParser hooks;
+        hooks.parser = const_cast<Parser*>(this);
+        host::Interpreter& in = host::Interpreter::get();
+        host::QuoteHooks* saved = in.quote_hooks;
+        in.quote_hooks = &hooks;
         try {
-            host::Interpreter::get().eval(n, *frame_);
-            return true;
-        } catch (host::PyException& e) {
-            if (host::exception_matches(Value(e.exc), host::exc_types().NameError)) return false;
+            // Inside quoted object code, names were never resolved as Python (they may
+            // be object-code variables): evaluate by name instead.
+            Value v = in_metalanguage_ || e->kind == host::ExprKind::Name ? eval_in_scope(e) : in.eval(e, *frame_);
+            in.quote_hooks = saved;
+            return v;
+        } catch (...) {
+            in.quote_hooks = saved;
             throw;
         }
+    }
+
+    // The value of a bare name in Python where the parser is (Null if unbound). Names
+    // are looked up by string: in quoted object code they were never resolved as Python.
+    Value python_value(const host::NameExpr* n) const {
+        if (!frame_) return scope_ ? scope_->lookup(n->id) : Value();
+        bool declared = false;
+        Value v = lookup_in_frame(*frame_, n->id, &declared);
+        // Quoted code reads Python variables of the block that quotes it as a closure
+        // would: one assigned there but not yet is an error, not an unbound name.
+        if (v.is_null() && declared && in_metalanguage_)
+            host::raise(host::exc_types().NameError,
+                        "cannot access free variable '" + n->id +
+                            "' where it is not associated with a value in enclosing scope");
+        return v;
+    }
+
+    static Value lookup_in_frame(host::Frame& f, const std::string& name, bool* declared) {
+        if (Value* slot = python_slot(f, name)) {
+            *declared = true;
+            return *slot;
+        }
+        if (const host::Scope* code = f.code) {
+            size_t ncells = code->cell_names.size();
+            for (size_t i = 0; i < code->free_names.size(); ++i)
+                if (code->free_names[i] == name) {
+                    *declared = true;
+                    return f.cells[ncells + i]->value;
+                }
+        }
+        if (f.ns)
+            if (Value* v = f.ns->table.find_str(name)) return *v;
+        if (Value* v = f.module->globals().find_str(name)) return *v;
+        if (Value* v = host::Interpreter::get().builtins->globals().find_str(name)) return *v;
+        return Value();
     }
 
     Value eval_in_scope(const host::Expr* e) const {
         using host::ExprKind;
         switch (e->kind) {
         case ExprKind::Name: {
-            const std::string& id = static_cast<const host::NameExpr*>(e)->id;
-            if (const Local* l = find_local(id)) return Value(new ExoSymbolObject(exo_symbol_type(), l->sym));
-            Value v = scope_ ? scope_->lookup(id) : Value();
-            if (v.is_null()) host::raise(host::exc_types().NameError, "name '" + id + "' is not defined");
+            auto* n = static_cast<const host::NameExpr*>(e);
+            if (const Local* l = find_local(n->id)) return Value(new ExoSymbolObject(exo_symbol_type(), l->sym));
+            Value v = python_value(n);
+            if (v.is_null()) host::raise(host::exc_types().NameError, "name '" + n->id + "' is not defined");
             return v;
         }
         case ExprKind::Constant: {
@@ -351,8 +389,8 @@ private:
         }
         case ExprKind::UnaryOp: {
             auto* u = static_cast<const host::UnaryOpExpr*>(e);
-            if (u->op == host::UnaryOpKind::Invert && u->operand->kind == ExprKind::Set)
-                err(e, "quoting object code with ~{...} is not supported by exocc yet");
+            if (u->op == host::UnaryOpKind::Invert && u->operand->kind == ExprKind::Set && frame_)
+                return host::Interpreter::get().quote_hooks->quote_expr(static_cast<const host::SetExpr*>(u->operand), *frame_);
             return host::unary_op(eval_in_scope(u->operand), static_cast<int>(u->op));
         }
         case ExprKind::Compare: {
@@ -407,7 +445,8 @@ private:
         if (e->kind == host::ExprKind::Name) {
             auto* n = static_cast<const host::NameExpr*>(e);
             if (find_local(n->id)) return std::nullopt;
-            if (python_binds(n)) return eval_py(e);
+            Value v = python_value(n);
+            if (!v.is_null()) return v;
         }
         return std::nullopt;
     }
@@ -888,36 +927,46 @@ private:
         }
     }
 
+    // How Python running inside object code reaches back into the parser: `with exo:`
+    // adds statements to `out` (null where only an expression can be produced, i.e.
+    // while evaluating an unquote), `~{...}` parses a quoted expression. Quoted code is
+    // parsed by a fresh parser in the Python frame that quotes it, as upstream does.
+    struct QuoteHooksForParser : host::QuoteHooks {
+        Parser* parser = nullptr;
+        U::StmtList* out = nullptr;
+        void with_exo(const host::WithStmt* q, host::Frame& f) override {
+            bool named = q->items[0]->optional_vars != nullptr;
+            if (!named && !out)
+                host::raise(host::exc_types().TypeError,
+                            "Cannot unquote Exo statements in this context. You are likely trying to unquote "
+                            "Exo statements while inside an Exo expression.");
+            Parser nested(parser->src_, nullptr, &f);
+            nested.in_metalanguage_ = true;
+            U::StmtList stmts = nested.parse_quoted_stmts(q->body);
+            if (named) {
+                auto* obj = new ExoQuoteObject(quote_type(true));
+                obj->stmts = std::move(stmts);
+                host::Interpreter::get().assign(q->items[0]->optional_vars, Value(obj), f);
+                return;
+            }
+            out->insert(out->end(), stmts.begin(), stmts.end());
+        }
+        Value quote_expr(const host::SetExpr* q, host::Frame& f) override {
+            if (q->elts.size() != 1) parser->err(q, "Unquote must take 1 argument");
+            Parser nested(parser->src_, nullptr, &f);
+            nested.in_metalanguage_ = true;
+            auto* obj = new ExoQuoteObject(quote_type(false));
+            obj->expr = nested.parse_quoted_expr(q->elts[0]);
+            return Value(obj);
+        }
+    };
+
     // Runs a `with python:` block in the body's frame; its `with exo:` statements add
     // object code at this point of the body.
     void run_python_block(const host::WithStmt* w, U::StmtList& out) {
         if (!frame_) err(w, "Expected unquote");
         check_metalanguage(w->body, false, [this](const host::Node* n, const std::string& m) { err(n, m); });
-        struct Hooks : host::QuoteHooks {
-            Parser* parser;
-            U::StmtList* out;
-            void with_exo(const host::WithStmt* q, host::Frame& f) override {
-                Parser nested(parser->src_, nullptr, &f);
-                U::StmtList stmts = nested.parse_quoted_stmts(q->body);
-                if (q->items[0]->optional_vars) {
-                    auto* obj = new ExoQuoteObject(quote_type(true));
-                    obj->stmts = std::move(stmts);
-                    host::Interpreter::get().assign(q->items[0]->optional_vars, Value(obj), f);
-                    return;
-                }
-                if (!out) host::raise(host::exc_types().TypeError,
-                                      "Cannot unquote Exo statements in this context. You are likely trying to unquote "
-                                      "Exo statements while inside an Exo expression.");
-                out->insert(out->end(), stmts.begin(), stmts.end());
-            }
-            Value quote_expr(const host::SetExpr* q, host::Frame& f) override {
-                if (q->elts.size() != 1) parser->err(q, "Unquote must take 1 argument");
-                Parser nested(parser->src_, nullptr, &f);
-                auto* obj = new ExoQuoteObject(quote_type(false));
-                obj->expr = nested.parse_quoted_expr(q->elts[0]);
-                return Value(obj);
-            }
-        } hooks;
+        QuoteHooksForParser hooks;
         hooks.parser = this;
         hooks.out = &out;
         host::Interpreter& in = host::Interpreter::get();
@@ -940,6 +989,7 @@ private:
     const PyScope* scope_;
     host::Frame* frame_ = nullptr;       // where Python in the body is evaluated
     host::Frame* body_frame_ = nullptr;  // the decorated function's frame, during parse_fdef
+    bool in_metalanguage_ = false;       // parsing code quoted by Python (`with exo:`, `~{}`)
     std::vector<Scope> scopes_;
     std::vector<std::vector<std::pair<Value*, Value>>> saved_slots_;
 };

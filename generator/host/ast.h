@@ -203,6 +203,7 @@ struct FunctionDefStmt : Stmt {
     Expr* returns = nullptr;
     mutable Scope* scope = nullptr;
     mutable NameExpr* name_target = nullptr;  // resolver: where `def` binds `name`
+    bool is_async = false;  // `async def`: parsed (metaprogramming code may define one), never run
     FunctionDefStmt() : Stmt(StmtKind::FunctionDef) {}
 };
 struct ClassDefStmt : Stmt {

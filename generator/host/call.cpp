@@ -1,6 +1,9 @@
 // Calling: argument binding with CPython's error messages, function frames, and the
 // generic call() for every kind of callable.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
 
 #include "interp.h"
 
@@ -160,6 +163,8 @@ Value Interpreter::call_function(FunctionObject* fn, const Value* self, const Ca
     const size_t nfast = code->fast_names.size();
     const size_t ncells = code->cell_names.size() + fn->closure.size();
 
+    if (code->is_coroutine)
+        raise(exc_types().NotImplementedError, cat("coroutines ('async def ", fn->name, "') are not supported by exocc"));
     if (code->is_generator) {
         std::vector<Value> fast(nfast);
         std::vector<Ref<CellObject>> cells;
@@ -224,7 +229,13 @@ Value call_native(BuiltinObject* b, const Value& self, const CallArgs& args) {
         raise(e);
     } catch (const std::bad_alloc&) {
         raise(new_exception(exc_types().MemoryError, {}));
+    } catch (const std::length_error&) {  // a string or vector longer than max_size()
+        raise(new_exception(exc_types().MemoryError, {}));
     } catch (const std::exception& e) {
+#ifdef EXOCC_FUZZING
+        std::fprintf(stderr, "internal error in exocc: %s\n", e.what());
+        std::abort();  // a finding for the fuzz targets (tests/fuzz)
+#endif
         // Anything else is a bug in exocc: report it as an exception, never a crash.
         raise(exc_types().RuntimeError, cat("internal error in exocc: ", e.what()));
     }

@@ -8,6 +8,12 @@ namespace exo::host {
 namespace {
 ExceptionTypes g_exc;
 
+// Builtin exception classes that no C++ code raises (most warning categories).
+std::vector<TypeObject*>& extra_types() {
+    static std::vector<TypeObject*> v;
+    return v;
+}
+
 TypeObject* exc_type(const char* name, TypeObject* base) {
     TypeObject* t = new_builtin_type(name, base, Layout::Exception, true);
     t->is_exception = true;
@@ -161,6 +167,10 @@ void init_exceptions() {
     E.DeprecationWarning = exc_type("DeprecationWarning", E.Warning);
     E.UserWarning = exc_type("UserWarning", E.Warning);
 
+    for (const char* name : {"RuntimeWarning", "SyntaxWarning", "FutureWarning", "PendingDeprecationWarning",
+                             "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning", "EncodingWarning"})
+        extra_types().push_back(exc_type(name, E.Warning));
+
     TypeObject* b = E.BaseException;
     add_staticmethod(b, "__new__", exc_new);
     add_method(b, "__init__", exc_init);
@@ -176,7 +186,7 @@ void init_exceptions() {
 // All builtin exception classes by name, for the builtins module.
 std::vector<TypeObject*> all_exception_types() {
     auto& E = g_exc;
-    return {E.BaseException, E.SystemExit, E.KeyboardInterrupt, E.GeneratorExit, E.Exception,
+    std::vector<TypeObject*> all = {E.BaseException, E.SystemExit, E.KeyboardInterrupt, E.GeneratorExit, E.Exception,
             E.StopIteration, E.StopAsyncIteration, E.ArithmeticError, E.FloatingPointError,
             E.OverflowError, E.ZeroDivisionError, E.AssertionError, E.AttributeError, E.BufferError,
             E.EOFError, E.ImportError, E.ModuleNotFoundError, E.LookupError, E.IndexError, E.KeyError,
@@ -184,6 +194,8 @@ std::vector<TypeObject*> all_exception_types() {
             E.PermissionError, E.RuntimeError, E.NotImplementedError, E.RecursionError, E.SyntaxError,
             E.IndentationError, E.TypeError, E.ValueError, E.UnicodeError, E.UnicodeDecodeError,
             E.UnicodeEncodeError, E.Warning, E.DeprecationWarning, E.UserWarning};
+    all.insert(all.end(), extra_types().begin(), extra_types().end());
+    return all;
 }
 
 Value new_exception(TypeObject* type, std::vector<Value> args) {

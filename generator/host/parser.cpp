@@ -67,7 +67,6 @@ const Token& Parser::peek(size_t k) {
     return toks_[i];
 }
 
-
 bool Parser::starts_expression(const Token& t) const {
     switch (t.kind) {
         case T::Name:
@@ -91,6 +90,52 @@ bool Parser::starts_expression(const Token& t) const {
 void Parser::fail_at(const char* msg, Pos p, const char* type) {
     // CPython prefixes errors found while parsing an f-string replacement field.
     fail_raw(type, fstring_field_ ? std::string("f-string: ") + msg : std::string(msg), p);
+}
+
+void Parser::fail_here(const char* msg) {
+    const Token& t = tok();
+    fail_tok("SyntaxError", fstring_field_ ? std::string("f-string: ") + msg : std::string(msg), t);
+}
+
+void Parser::fail_tok(const char* type, const std::string& msg, const Token& t) {
+    bool no_extent = (t.kind == T::Indent || t.kind == T::Dedent) && t.begin < buf_.size();
+    if (no_extent) {
+        int col = t.col;
+        if (fstring_field_ && t.line == field_line_) col = std::max(0, col - field_shift_);
+        rep_.at_cursor(type, msg, t.line, col);
+    }
+    fail_raw(type, msg, Pos{t.line, t.col});
+}
+
+void Parser::fail_invalid() {
+    size_t loc = furthest_;
+    const Token& t = toks_[loc];
+    // A stray INDENT/DEDENT gets CPython's dedicated messages (never replaced).
+    if (t.kind == T::Indent || (t.kind == T::Dedent && t.begin < buf_.size())) {
+        error_is_final_ = true;
+        fail_tok("IndentationError", t.kind == T::Indent ? "unexpected indent" : "unexpected unindent", t);
+    }
+    // After an expression, CPython's error rules parse a following expression (the
+    // "forgot a comma" check), which can run into an unclosed bracket's EOF.
+    if (!probing_ && after_disjunction_ == pos_ && starts_expression(toks_[pos_])) probe_expression();
+    fail_tok("SyntaxError", fstring_field_ ? "f-string: invalid syntax" : "invalid syntax", t);
+}
+
+bool Parser::probe_expression(bool star) {
+    if (probing_) return false;
+    probing_ = true;
+    bool ok = true;
+    try {
+        if (star) star_expressions();
+        else expression();
+        tok();
+    } catch (SyntaxErrorException& e) {
+        probing_ = false;
+        if (is_lex_error(e)) throw;
+        ok = false;
+    }
+    probing_ = false;
+    return ok;
 }
 
 void Parser::fail_cat(Pos p, const char* a, const char* b, const char* c) {
@@ -127,8 +172,12 @@ void Parser::expect(T k) {
     if (!accept(k)) fail_invalid();
 }
 
-void Parser::expect_colon() {
-    if (!accept(T::Colon)) fail_here("expected ':'");
+// After def, try, finally and else CPython always says "expected ':'"; after the other
+// headers only when the line ends there (otherwise the error is generic).
+void Parser::expect_colon(bool forced) {
+    if (accept(T::Colon)) return;
+    if (forced || at(T::Newline)) fail_here("expected ':'");
+    fail_invalid();
 }
 
 // ------------------------------------------------------------------ entry points
@@ -140,8 +189,8 @@ void Parser::parse_file(StmtList& out) {
 
 Expr* Parser::parse_eval() {
     if (at(T::Indent)) {
-        const Token& n = peek(1);
-        rep_.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
+        error_is_final_ = true;
+        fail_tok("IndentationError", "unexpected indent", tok());
     }
     Expr* e = expressions();
     while (accept(T::Newline)) {
@@ -162,9 +211,8 @@ Expr* Parser::parse_fstring_field() {
 void Parser::statement(StmtList& out) {
     const Token& t = tok();
     if (t.kind == T::Indent) {
-        // CPython points just before the first token of the over-indented line.
-        const Token& n = peek(1);
-        rep_.at_cursor("IndentationError", "unexpected indent", n.line, n.col);
+        error_is_final_ = true;
+        fail_tok("IndentationError", "unexpected indent", t);
     }
     Stmt* s = nullptr;
     if (t.kind == T::At) {
@@ -180,7 +228,12 @@ void Parser::statement(StmtList& out) {
             case Kw::Class: s = classdef({}); break;
             case Kw::Async: {
                 const Token& n = peek(1);
-                if (n.kind == T::Name && n.kw == Kw::Def) fail_unsupported("'async def'", here());
+                if (n.kind == T::Name && n.kw == Kw::Def) {
+                    Pos start = here();
+                    advance();  // 'async'
+                    s = funcdef({}, &start);
+                    break;
+                }
                 if (n.kind == T::Name && n.kw == Kw::For) fail_unsupported("'async for'", here());
                 if (n.kind == T::Name && n.kw == Kw::With) fail_unsupported("'async with'", here());
                 fail_at("invalid syntax", Pos{n.line, n.col});
@@ -297,6 +350,10 @@ Stmt* Parser::expr_or_assign_stmt() {
     Expr* first = at_kw(Kw::Yield) ? yield_expr() : star_expressions();
 
     if (at(T::Colon)) {  // annotated assignment
+        // CPython looks past the ':' only for targets it accepts (names, a.b, a[b]).
+        bool target = first->kind == ExprKind::Name || first->kind == ExprKind::Attribute ||
+                      first->kind == ExprKind::Subscript;
+        if (!starts_expression(target ? peek(1) : toks_[pos_ + 1])) fail_invalid();
         bool simple = false;
         switch (first->kind) {
             case ExprKind::Name: simple = !parenthesized_.count(first); break;
@@ -385,6 +442,7 @@ Stmt* Parser::expr_or_assign_stmt() {
 
     if (first->kind == ExprKind::Name && starts_expression(tok()) && !parenthesized_.count(first)) {
         const std::string& id = static_cast<NameExpr*>(first)->id;
+        if (id == "print" || id == "exec") probe_expression(true);
         if (id == "print") fail_node("Missing parentheses in call to 'print'. Did you mean print(...)?", first);
         if (id == "exec") fail_node("Missing parentheses in call to 'exec'. Did you mean exec(...)?", first);
     }
@@ -549,8 +607,7 @@ Stmt* Parser::import_from_stmt() {
             if (!at(T::Comma)) break;
             advance();
             if (parens && at(T::RPar)) break;
-            if (!parens && !is_name_tok(tok()))
-                fail_here("trailing comma not allowed without surrounding parentheses");
+            if (!parens && at(T::Newline)) fail_here("trailing comma not allowed without surrounding parentheses");
         }
         if (parens) expect(T::RPar);
     }
@@ -586,15 +643,8 @@ StmtList Parser::block(const char* what, int line) {
     }
     advance();
     if (!at(T::Indent)) {
-        // Point at the first token of the next line (or the end of input).
-        size_t i = pos_;
-        while (i + 1 < toks_.size() && toks_[i].kind == T::Dedent) i++;
-        const Token& n = toks_[i];
-        if (n.kind == T::Error) tok();  // a lexer error there wins
-        Pos p{n.line, n.col};
-        rep_.at("IndentationError",
-                   std::string("expected an indented block after ") + what + " on line " + std::to_string(line),
-                   p.line, p.col);
+        fail_tok("IndentationError",
+                 std::string("expected an indented block after ") + what + " on line " + std::to_string(line), tok());
     }
     advance();
     block_depth_++;
@@ -606,10 +656,17 @@ StmtList Parser::block(const char* what, int line) {
 
 // `if x = 1:` gets CPython's hint about '==' / ':='.
 void Parser::check_eq_typo(Expr* test) {
-    if (!at(T::Equal)) return;
+    // (The token after '=' is read directly: CPython's error rules do not move the
+    // location of a generic error.)
+    if (!at(T::Equal) || !starts_expression(toks_[pos_ + 1])) return;
     if (test->kind == ExprKind::Name && !parenthesized_.count(test))
         fail_node("invalid syntax. Maybe you meant '==' or ':=' instead of '='?", test);
-    if (is_bitwise_level(test) && invalid_target(test, false) == test)
+    bool excluded = test->kind == ExprKind::List || test->kind == ExprKind::Tuple ||
+                    test->kind == ExprKind::GeneratorExp ||
+                    (test->kind == ExprKind::Constant && (static_cast<ConstantExpr*>(test)->ckind == ConstKind::None ||
+                                                          static_cast<ConstantExpr*>(test)->ckind == ConstKind::True ||
+                                                          static_cast<ConstantExpr*>(test)->ckind == ConstKind::False));
+    if (is_bitwise_level(test) && !excluded)
         fail_node_cat(test, "cannot assign to ", expr_name(test), " here. Maybe you meant '==' instead of '='?");
 }
 
@@ -627,7 +684,7 @@ Stmt* Parser::if_stmt() {
         advance();  // 'if' / 'elif'
         Expr* test = named_expression();
         check_eq_typo(test);
-        expect_colon();
+        expect_colon(false);
         flush_yields();
         StmtList body = block(what, line);
         branches.push_back(Branch{s, test, std::move(body)});
@@ -637,7 +694,7 @@ Stmt* Parser::if_stmt() {
     if (at_kw(Kw::Else)) {
         int line = tok().line;
         advance();
-        expect_colon();
+        expect_colon(true);
         orelse = block("'else' statement", line);
     }
     // elif chains nest: each If ends where the whole statement ends.
@@ -657,7 +714,7 @@ Stmt* Parser::while_stmt() {
     advance();
     Expr* test = named_expression();
     check_eq_typo(test);
-    expect_colon();
+    expect_colon(false);
     flush_yields();
     sh_.scopes.back().loops++;
     StmtList body = block("'while' statement", line);
@@ -666,7 +723,7 @@ Stmt* Parser::while_stmt() {
     if (at_kw(Kw::Else)) {
         int eline = tok().line;
         advance();
-        expect_colon();
+        expect_colon(true);
         orelse = block("'else' statement", eline);
     }
     auto* n = mk<WhileStmt>(s);
@@ -681,12 +738,13 @@ Stmt* Parser::for_stmt() {
     int line = tok().line;
     advance();
     Expr* target = star_targets();
+    if (!at_kw(Kw::In)) set_target(target, TargetKind::For);  // a bad target explains it best
     if (!accept_kw(Kw::In)) fail_invalid();
     set_target(target, TargetKind::For);
     check_starred_store(target);
     Expr* iter = star_expressions();
     check_no_bare_starred(iter);
-    expect_colon();
+    expect_colon(false);
     flush_yields();
     sh_.scopes.back().loops++;
     StmtList body = block("'for' statement", line);
@@ -695,7 +753,7 @@ Stmt* Parser::for_stmt() {
     if (at_kw(Kw::Else)) {
         int eline = tok().line;
         advance();
-        expect_colon();
+        expect_colon(true);
         orelse = block("'else' statement", eline);
     }
     auto* n = mk<ForStmt>(s);
@@ -710,7 +768,7 @@ Stmt* Parser::try_stmt() {
     Pos s = here();
     int line = tok().line;
     advance();
-    expect_colon();
+    expect_colon(true);
     StmtList body = block("'try' statement", line);
     std::vector<ExceptHandler*> handlers;
     while (at_kw(Kw::Except)) {
@@ -728,7 +786,7 @@ Stmt* Parser::try_stmt() {
                 name = text(advance());
             }
         }
-        expect_colon();
+        expect_colon(false);
         flush_yields();
         StmtList hbody = block("'except' statement", hline);
         auto* h = mk<ExceptHandler>(hs);
@@ -741,13 +799,13 @@ Stmt* Parser::try_stmt() {
     if (!handlers.empty() && at_kw(Kw::Else)) {
         int eline = tok().line;
         advance();
-        expect_colon();
+        expect_colon(true);
         orelse = block("'else' statement", eline);
     }
     if (at_kw(Kw::Finally)) {
         int fline = tok().line;
         advance();
-        expect_colon();
+        expect_colon(true);
         finalbody = block("'finally' statement", fline);
     } else if (handlers.empty()) {
         fail_here("expected 'except' or 'finally' block");
@@ -799,6 +857,7 @@ bool Parser::with_items_parenthesized(std::vector<WithItem*>& items) {
     }
     pos_ = saved_pos;
     last_end_ = saved_end;
+    error_is_final_ = false;
     sh_.yields.resize(std::min(saved_yields, sh_.yields.size()));
     for (int i = 0; i < 3; i++) sh_.deferred[i] = saved_def[i];
     return false;
@@ -813,7 +872,7 @@ Stmt* Parser::with_stmt() {
         do items.push_back(with_item());
         while (accept(T::Comma));
     }
-    expect_colon();
+    expect_colon(false);
     flush_yields();
     StmtList body = block("'with' statement", line);
     auto* n = mk<WithStmt>(s);
@@ -822,8 +881,8 @@ Stmt* Parser::with_stmt() {
     return n;
 }
 
-Stmt* Parser::funcdef(ExprList decorators) {
-    Pos s = here();
+Stmt* Parser::funcdef(ExprList decorators, const Pos* async_start) {
+    Pos s = async_start ? *async_start : here();
     int line = tok().line;
     advance();  // 'def'
     if (!is_name_tok(tok())) fail_invalid();
@@ -833,8 +892,13 @@ Stmt* Parser::funcdef(ExprList decorators) {
     Arguments* args = parameters(false);
     expect(T::RPar);
     Expr* returns = nullptr;
-    if (accept(T::RArrow)) returns = expression();
-    expect_colon();
+    if (at(T::RArrow)) {
+        Pos arrow = here();
+        advance();
+        if (!starts_expression(tok())) fail_at("expected ':'", arrow);
+        returns = expression();
+    }
+    expect_colon(true);
     flush_yields();
     sh_.scopes.push_back(ScopeCtx{ScopeKind::Function});
     StmtList body = block("function definition", line);
@@ -846,6 +910,7 @@ Stmt* Parser::funcdef(ExprList decorators) {
     n->body = std::move(body);
     n->decorator_list = std::move(decorators);
     n->returns = returns;
+    n->is_async = async_start != nullptr;
     return n;
 }
 
@@ -862,7 +927,7 @@ Stmt* Parser::classdef(ExprList decorators) {
         advance();
         call_args(false, paren, bases, keywords);
     }
-    expect_colon();
+    expect_colon(false);
     flush_yields();
     sh_.scopes.push_back(ScopeCtx{ScopeKind::Class});
     StmtList body = block("class definition", line);
@@ -886,6 +951,11 @@ Stmt* Parser::decorated() {
     }
     if (at_kw(Kw::Def)) return funcdef(std::move(decorators));
     if (at_kw(Kw::Class)) return classdef(std::move(decorators));
+    if (at_kw(Kw::Async) && peek(1).kind == T::Name && peek(1).kw == Kw::Def) {
+        Pos start = here();
+        advance();  // 'async'
+        return funcdef(std::move(decorators), &start);
+    }
     if (at_kw(Kw::Async)) fail_unsupported("'async def'", here());
     fail_invalid();
 }
@@ -950,6 +1020,9 @@ std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text,
     src->text = normalize_source(std::move(text));
     src->lines = split_lines(src->text);
     ErrorReporter rep(std::move(filename), &src->lines);
+    // Token offsets are 32-bit and positions are ints.
+    if (src->text.size() > (size_t)INT32_MAX - 16)
+        throw SyntaxErrorException{rep.make("SyntaxError", "source code is too large for exocc", 1, 0)};
     if (auto e = syntax::check_source_bytes(src->text, rep)) throw SyntaxErrorException{*e};
     std::string buf = src->text;
     if (buf.empty() || buf.back() != '\n') buf += '\n';
@@ -963,8 +1036,8 @@ std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text,
         // As in CPython, a tokenizer error anywhere after the point where parsing
         // failed wins; an unclosed bracket wins only if opened on an earlier line.
         const syntax::LexResult& lx = parser.lex();
-        if (lx.error && !same_error(e.info, *lx.error) &&
-            (!lx.error_is_unclosed || lx.unclosed_line < parser.furthest_line()))
+        if (lx.error && !same_error(e.info, *lx.error) && !parser.error_is_final() &&
+            (lx.error_is_unclosed ? lx.unclosed_line < parser.furthest_line() : lx.error_overrides))
             throw SyntaxErrorException{*lx.error};
         throw;
     }

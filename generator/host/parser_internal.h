@@ -73,6 +73,8 @@ public:
     // Line of the furthest token the parser looked at (CPython compares it with the line
     // of an unclosed bracket to decide which error to report).
     int furthest_line() const { return toks_[furthest_].line; }
+    // "unexpected indent" is reported as is, even if the tokenizer fails later.
+    bool error_is_final() const { return error_is_final_; }
 
 private:
     friend struct DepthGuard;
@@ -90,6 +92,9 @@ private:
     int module_stmt_index_ = 0;
     int block_depth_ = 0;
     std::unordered_set<const Expr*> parenthesized_;
+    bool probing_ = false;      // inside probe_expression()
+    size_t after_disjunction_ = SIZE_MAX;  // token index right after the last disjunction
+    bool error_is_final_ = false;  // the error being thrown must not be replaced by a lexer error
 
     // ---- tokens (parser.cpp)
     const Token& tok() {
@@ -139,11 +144,18 @@ private:
     [[noreturn]] void fail_at(const char* msg, Pos p, const char* type = "SyntaxError");
     [[noreturn]] void fail_cat(Pos p, const char* a, const char* b, const char* c = "");
     [[noreturn]] void fail_raw(const char* type, const std::string& msg, Pos p);  // no f-string prefix
-    [[noreturn]] void fail_here(const char* msg) { fail_at(msg, here()); }
+    [[noreturn]] void fail_here(const char* msg);
     // Like CPython, a generic syntax error points at the furthest token looked at.
-    [[noreturn]] void fail_invalid() {
-        const Token& t = toks_[furthest_];
-        fail_at("invalid syntax", Pos{t.line, t.col});
+    [[noreturn]] void fail_invalid();
+    // Errors located at a token: INDENT/DEDENT have no extent and CPython reports them
+    // at the cursor, one column left of where other tokens are reported.
+    [[noreturn]] void fail_tok(const char* type, const std::string& msg, const Token& t);
+    // Parses an expression from the current token only to look ahead the way CPython's
+    // error rules do: a lexer error reached on the way is thrown, anything else ignored.
+    bool probe_expression(bool star = false);
+    bool is_lex_error(const SyntaxErrorException& e) const {
+        return lex_.error && e.info.msg == lex_.error->msg && e.info.line == lex_.error->line &&
+               e.info.col == lex_.error->col;
     }
     static Pos node_pos(const Node* n) { return Pos{n->span.line, n->span.col}; }
     [[noreturn]] void fail_node(const char* msg, const Node* n) { fail_at(msg, node_pos(n)); }
@@ -153,7 +165,7 @@ private:
     [[noreturn]] void fail_unsupported(const char* what, Pos p) { fail_cat(p, what, " is not supported by exocc"); }
     void defer(Tier tier, Pos p, const char* a, const char* b = "", const char* c = "");
     void expect(T k);  // generic "invalid syntax" if absent
-    void expect_colon();
+    void expect_colon(bool forced);
     [[noreturn]] void fail_depth();
 
     // ---- statements (parser.cpp)
@@ -177,7 +189,8 @@ private:
     Stmt* with_stmt();
     bool with_items_parenthesized(std::vector<WithItem*>& items);
     WithItem* with_item();
-    Stmt* funcdef(ExprList decorators);
+    // `async_start`: position of a leading `async` (the statement starts there).
+    Stmt* funcdef(ExprList decorators, const Pos* async_start = nullptr);
     Stmt* classdef(ExprList decorators);
     Stmt* decorated();
     bool looks_like_match_stmt();

@@ -146,6 +146,7 @@ private:
             if (f->returns) expr(f->returns);
             Scope* fn = new_scope(Scope::Kind::Function, f->name, f, cur_);
             f->scope = fn;
+            fn->is_coroutine = f->is_async;
             arguments(f->args, fn);
             f->name_target = synth(f, f->name);
             Scope* saved = cur_;
@@ -231,7 +232,8 @@ private:
                 expr(it->context_expr);
                 if (it->optional_vars) expr(it->optional_vars);
             }
-            stmts(w->body);
+            if (is_exo_quote(w)) quoted_stmts(w->body);
+            else stmts(w->body);
             break;
         }
         case StmtKind::Raise: {
@@ -307,6 +309,92 @@ private:
         case StmtKind::Break:
         case StmtKind::Continue:
             break;
+        }
+    }
+
+    // Exo metaprogramming: the body of `with exo:` is object code, not Python, so its
+    // names bind nothing here. Only what Python evaluates inside it is resolved: `{...}`
+    // unquotes and nested `with python:` blocks.
+    static bool is_exo_quote(const WithStmt* w) {
+        return w->items.size() == 1 && w->items[0]->context_expr->kind == ExprKind::Name &&
+               static_cast<const NameExpr*>(w->items[0]->context_expr)->id == "exo";
+    }
+    void quoted_stmts(const StmtList& body) {
+        for (Stmt* s : body) quoted_stmt(s);
+    }
+    void quoted_stmt(Stmt* s) {
+        switch (s->kind) {
+        case StmtKind::With: {
+            auto* w = static_cast<WithStmt*>(s);
+            bool python = w->items.size() == 1 && w->items[0]->context_expr->kind == ExprKind::Name &&
+                          static_cast<const NameExpr*>(w->items[0]->context_expr)->id == "python";
+            if (python) stmts(w->body);
+            else quoted_stmts(w->body);
+            return;
+        }
+        case StmtKind::For: quoted_stmts(static_cast<ForStmt*>(s)->body); quoted_expr(static_cast<ForStmt*>(s)->iter); return;
+        case StmtKind::If:
+            quoted_expr(static_cast<IfStmt*>(s)->test);
+            quoted_stmts(static_cast<IfStmt*>(s)->body);
+            quoted_stmts(static_cast<IfStmt*>(s)->orelse);
+            return;
+        case StmtKind::Assign:
+            quoted_expr(static_cast<AssignStmt*>(s)->value);
+            for (Expr* t : static_cast<AssignStmt*>(s)->targets) quoted_expr(t);
+            return;
+        case StmtKind::AugAssign:
+            quoted_expr(static_cast<AugAssignStmt*>(s)->value);
+            quoted_expr(static_cast<AugAssignStmt*>(s)->target);
+            return;
+        case StmtKind::AnnAssign:
+            quoted_expr(static_cast<AnnAssignStmt*>(s)->annotation);
+            quoted_expr(static_cast<AnnAssignStmt*>(s)->target);
+            return;
+        case StmtKind::ExprStmt: quoted_expr(static_cast<ExprStmt*>(s)->value); return;
+        default: return;
+        }
+    }
+    // Finds the `{...}` unquotes inside a quoted expression; they are Python.
+    void quoted_expr(Expr* e) {
+        if (!e) return;
+        switch (e->kind) {
+        case ExprKind::Set: expr(e); return;
+        case ExprKind::BinOp:
+            quoted_expr(static_cast<BinOpExpr*>(e)->left);
+            // `T @ MEM`: the memory is a Python expression.
+            if (static_cast<BinOpExpr*>(e)->op == BinOpKind::MatMult) expr(static_cast<BinOpExpr*>(e)->right);
+            else quoted_expr(static_cast<BinOpExpr*>(e)->right);
+            return;
+        case ExprKind::Attribute: expr(static_cast<AttributeExpr*>(e)->value); return;  // Cfg.field
+        case ExprKind::UnaryOp: quoted_expr(static_cast<UnaryOpExpr*>(e)->operand); return;
+        case ExprKind::BoolOp:
+            for (Expr* v : static_cast<BoolOpExpr*>(e)->values) quoted_expr(v);
+            return;
+        case ExprKind::Compare:
+            quoted_expr(static_cast<CompareExpr*>(e)->left);
+            for (Expr* v : static_cast<CompareExpr*>(e)->comparators) quoted_expr(v);
+            return;
+        case ExprKind::Call:
+            // The callee (a proc or an extern) is a Python value; `seq`/`par` are not.
+            if (!(static_cast<CallExpr*>(e)->func->kind == ExprKind::Name &&
+                  (static_cast<NameExpr*>(static_cast<CallExpr*>(e)->func)->id == "seq" ||
+                   static_cast<NameExpr*>(static_cast<CallExpr*>(e)->func)->id == "par" ||
+                   static_cast<NameExpr*>(static_cast<CallExpr*>(e)->func)->id == "stride")))
+                expr(static_cast<CallExpr*>(e)->func);
+            for (Expr* v : static_cast<CallExpr*>(e)->args) quoted_expr(v);
+            return;
+        case ExprKind::Subscript:
+            quoted_expr(static_cast<SubscriptExpr*>(e)->value);
+            quoted_expr(static_cast<SubscriptExpr*>(e)->slice);
+            return;
+        case ExprKind::Tuple:
+            for (Expr* v : static_cast<TupleExpr*>(e)->elts) quoted_expr(v);
+            return;
+        case ExprKind::Slice:
+            quoted_expr(static_cast<SliceExpr*>(e)->lower);
+            quoted_expr(static_cast<SliceExpr*>(e)->upper);
+            return;
+        default: return;
         }
     }
 

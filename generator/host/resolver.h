@@ -36,6 +36,7 @@ struct Scope {
     std::vector<std::pair<NameScope, int>> param_slots;
 
     bool is_generator = false;
+    bool is_coroutine = false;         // `async def`: calling it is not supported
     bool uses_super_or_class = false;  // references `super` (zero-arg super needs the owner class)
 
     // Analysis state.

@@ -375,7 +375,7 @@ public:
         switch (s->kind) {
             case StmtKind::FunctionDef: {
                 auto* n = static_cast<const FunctionDefStmt*>(s);
-                out += "FunctionDef(name=" + repr_str(n->name) + ", args="; arguments(n->args);
+                out += std::string(n->is_async ? "AsyncFunctionDef" : "FunctionDef") + "(name=" + repr_str(n->name) + ", args="; arguments(n->args);
                 out += ", body="; stmts(n->body); out += ", decorator_list="; exprs(n->decorator_list);
                 if (n->returns) { out += ", returns="; expr(n->returns); }
                 break;

@@ -81,6 +81,7 @@ bool isinstance_one(const Value& obj, const Value& cls) {
         return false;
     }
     if (auto* tu = as<TupleObject>(cls)) {
+        RecursionGuard guard(" in __instancecheck__");  // tuples nest
         for (const Value& c : tu->items)
             if (isinstance_one(obj, c)) return true;
         return false;
@@ -103,6 +104,7 @@ bool issubclass_one(TypeObject* sub, const Value& cls) {
         return false;
     }
     if (auto* tu = as<TupleObject>(cls)) {
+        RecursionGuard guard(" in __subclasscheck__");  // tuples nest
         for (const Value& c : tu->items)
             if (issubclass_one(sub, c)) return true;
         return false;
@@ -361,7 +363,10 @@ Value bi_enumerate(const Value&, const CallArgs& a) {
     auto next_fn = [](IteratorObject* it) -> Value {
         Value x = next(it->source);
         if (x.is_null()) return Value();
-        return tuple({Value::integer(it->index++), x});
+        if (it->end) raise(exc_types().OverflowError, kIntTooLargeMessage);  // count passed 2**63-1
+        int64_t i = it->index;
+        if (__builtin_add_overflow(i, 1, &it->index)) it->end = 1;
+        return tuple({Value::integer(i), x});
     };
     auto* it = new IteratorObject(g_enumerate_t, next_fn, iter(A(a, 0)));
     it->index = to_int64(start_v, "start");
@@ -498,12 +503,18 @@ Value bi_round(const Value&, const CallArgs& a) {
         if (nd.is_none()) return Value::integer(x.as_int());
         int64_t n = to_int64(nd, "ndigits");
         if (n >= 0) return Value::integer(x.as_int());
-        // Round to a multiple of 10**-n, half to even.
-        int64_t p = 1;
-        for (int64_t i = 0; i < -n && p <= INT64_MAX / 10; ++i) p *= 10;
-        int64_t q = floordiv(x.as_int(), p), r = mod(x.as_int(), p);
+        // Round to a multiple of 10**-n, half to even (in 128 bits: 10**19 and the
+        // result need not fit in an int64; 10**20 exceeds twice any int64).
+        if (n < -19) return Value::integer(0);
+        __int128 p = 1;
+        for (int64_t i = 0; i < -n; ++i) p *= 10;
+        __int128 v = x.as_int();
+        __int128 q = v / p, r = v % p;
+        if (r < 0) r += p, --q;  // floor division
         if (r * 2 > p || (r * 2 == p && (q & 1))) ++q;
-        return Value::integer(q * p);
+        __int128 out = q * p;
+        if (out > INT64_MAX || out < INT64_MIN) raise(exc_types().OverflowError, kIntTooLargeMessage);
+        return Value::integer(static_cast<int64_t>(out));
     }
     if (x.is_float()) {
         if (nd.is_none()) return Value::integer(round_half_even_to_int(x.as_float()));

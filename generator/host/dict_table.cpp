@@ -30,6 +30,7 @@ inline bool str_key_is(const Value& k, std::string_view s) {
 }  // namespace
 
 int64_t DictTable::probe(const Value& key, int64_t h, bool* found) const {
+    int restarts = 0;
 restart:
     *found = false;
     if (index_.empty()) return -1;
@@ -46,11 +47,16 @@ restart:
             const Entry& e = entries_[static_cast<size_t>(ix)];
             if (e.hash == h) {
                 // A user __eq__ can insert into or delete from this table, moving the
-                // entries and the index: then the probe starts again (as CPython's does).
+                // entries and the index: then the probe starts again (as CPython's
+                // does), a bounded number of times so an __eq__ that always mutates
+                // cannot loop forever.
                 uint64_t version = version_;
                 Value k = e.key;  // e itself may move while __eq__ runs
                 bool same = same_key(k, key);
-                if (version_ != version) goto restart;
+                if (version_ != version) {
+                    if (++restarts > 100) raise(exc_types().RuntimeError, "dictionary changed during lookup");
+                    goto restart;
+                }
                 if (same) {
                     *found = true;
                     return static_cast<int64_t>(i);

@@ -85,6 +85,14 @@ Value stop_iteration_value(const Value& self, const CallArgs&) {
     return args && !args->items.empty() ? args->items[0] : Value::none();
 }
 
+// SystemExit.code: None, the one argument, or all of them.
+Value system_exit_code(const Value& self, const CallArgs&) {
+    auto* e = as<ExceptionObject>(self);
+    auto* args = e ? as<TupleObject>(e->args) : nullptr;
+    if (!args || args->items.empty()) return Value::none();
+    return args->items.size() == 1 ? args->items[0] : e->args;
+}
+
 Value syntax_error_init(const Value& self, const CallArgs& a) {
     auto* e = as<ExceptionObject>(self);
     e->args = tuple(std::vector<Value>(a.pos, a.pos + a.npos));
@@ -179,6 +187,7 @@ void init_exceptions() {
     add_method(b, "with_traceback", exc_with_traceback);
     add_method(b, "add_note", exc_add_note);
     add_getter(E.StopIteration, "value", stop_iteration_value);
+    add_getter(E.SystemExit, "code", system_exit_code);
     add_method(E.SyntaxError, "__init__", syntax_error_init);
     add_method(E.SyntaxError, "__str__", syntax_error_str);
 }

@@ -19,6 +19,7 @@
 #endif
 #endif
 #ifdef EXO_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -57,8 +58,15 @@ struct Coroutine {
     const void* caller_bottom = nullptr;
     size_t caller_size = 0;
 #endif
+    bool finished = false;  // the entry function ran to its end
     ~Coroutine() {
-        if (stack) munmap(stack, kStackSize);
+        if (!stack) return;
+#ifdef EXO_ASAN
+        // A generator abandoned while suspended leaves its frames' redzones poisoned;
+        // a later stack mapped at the same address would inherit them.
+        if (!finished) __asan_unpoison_memory_region(stack, kStackSize);
+#endif
+        munmap(stack, kStackSize);
     }
 };
 
@@ -131,6 +139,7 @@ void generator_entry() {
             PyException{Ref<ExceptionObject>(as<ExceptionObject>(new_exception(exc_types().MemoryError, {})))});
     }
     g->state = GeneratorObject::State::Done;
+    g->co->finished = true;
     switch_to(g->co.get(), false, true);
 }
 

@@ -44,6 +44,13 @@ void Interpreter::check_stack() {
         raise(exc_types().RecursionError, "maximum recursion depth exceeded");
 }
 
+RecursionGuard::RecursionGuard(const char* where) : in(Interpreter::get()) {
+    if (in.depth >= in.recursion_limit)
+        raise(exc_types().RecursionError, cat("maximum recursion depth exceeded", where));
+    in.check_stack();
+    ++in.depth;
+}
+
 void Interpreter::budget_exhausted() {
     if (step_budget == 0) {
         steps_left = INT64_MAX;
@@ -427,7 +434,7 @@ Flow Interpreter::exec_for(const ForStmt* s, Frame& f) {
     if (auto* r = as<RangeObject>(seq)) {
         int64_t n = r->length();
         for (int64_t i = 0; i < n; ++i)
-            if (!body(Value::integer(r->start + i * r->step))) break;
+            if (!body(Value::integer(r->at(i)))) break;
     } else {
         for_each(seq, body);
     }

@@ -160,6 +160,18 @@ private:
     friend struct GeneratorRunner;
 };
 
+// One level of native recursion (comparing, hashing or repr of nested containers,
+// isinstance with nested tuples) counted against the recursion limit, as CPython's
+// Py_EnterRecursiveCall does: self-referencing or deeply nested data then raise
+// RecursionError after recursion_limit levels, not when the machine stack runs out.
+struct RecursionGuard {
+    Interpreter& in;
+    explicit RecursionGuard(const char* where);  // where: " in comparison", ...
+    ~RecursionGuard() { --in.depth; }
+    RecursionGuard(const RecursionGuard&) = delete;
+    RecursionGuard& operator=(const RecursionGuard&) = delete;
+};
+
 // Sets up builtins, sys and the import path. Called once by the CLI.
 void init_runtime(const std::vector<std::string>& module_roots);
 

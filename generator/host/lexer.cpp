@@ -60,7 +60,7 @@ public:
         : b_(buf.data()), n_(buf.size()), rep_(rep), line_base_(line_base), shift_(shift) {}
 
     LexResult run() {
-        res_.tokens.reserve(n_ / 3 + 16);  // typical source has a token per 4-5 bytes
+        res_.tokens.reserve(n_ / 2 + 16);  // typical source has a token per 3-5 bytes
         try {
             lex_all();
         } catch (SyntaxErrorException& e) {
@@ -102,12 +102,6 @@ private:
     [[noreturn]] void fail_cursor(const std::string& msg, size_t cur, const char* type = "SyntaxError") {
         rep_.at_cursor(type, msg, mline(line_), col_of(cur));
     }
-    // Errors that CPython reports with the cursor at the end of the current line.
-    [[noreturn]] void fail_line_end(const std::string& msg, const char* type) {
-        size_t e = p_;
-        while (e < n_ && b_[e] != '\n') e++;
-        rep_.at_cursor(type, msg, mline(line_), col_of(e) + 1);
-    }
 
     void newline_at(size_t pos_after_nl) {
         line_++;
@@ -145,11 +139,14 @@ private:
     // Consumes "\\\n" at p_ (a backslash continuation).
     void continuation() {
         size_t bs = p_;
-        if (at(bs + 1) != '\n')
+        if (at(bs + 1) != '\n') {
+            res_.error_overrides = false;
             fail_cursor("unexpected character after line continuation character", bs + 2);
+        }
         p_ = bs + 2;
         newline_at(p_);
         if (at(p_) == -1) {
+            res_.error_overrides = false;
             // CPython reports this at the end of the line holding the backslash.
             rep_.at_cursor("SyntaxError", "unexpected EOF while parsing", mline(line_ - 1),
                            (int)(bs + 2 - last_line_start(bs)));
@@ -195,7 +192,7 @@ private:
                         if (alt != altind_.back()) tab_error();
                     } else if (col > ind_.back()) {
                         if ((int)ind_.size() >= kMaxIndent)
-                            fail_at("too many levels of indentation", line_, 0, "IndentationError");
+                            quiet_error("too many levels of indentation", 0, "IndentationError", false);
                         if (alt <= altind_.back()) tab_error();
                         pending++;
                         ind_.push_back(col);
@@ -206,9 +203,12 @@ private:
                             ind_.pop_back();
                             altind_.pop_back();
                         }
-                        if (col != ind_.back())
-                            fail_line_end("unindent does not match any outer indentation level",
-                                          "IndentationError");
+                        if (col != ind_.back()) {
+                            size_t e = p_;
+                            while (e < n_ && b_[e] != '\n') e++;
+                            quiet_error("unindent does not match any outer indentation level", col_of(e) + 1,
+                                        "IndentationError", true);
+                        }
                         if (alt != altind_.back()) tab_error();
                     }
                 }
@@ -246,7 +246,12 @@ private:
         }
     }
 
-    [[noreturn]] void tab_error() { fail_at("inconsistent use of tabs and spaces in indentation", line_, 0, "TabError"); }
+    [[noreturn]] void quiet_error(const std::string& msg, int col, const char* type, bool cursor) {
+        res_.error_overrides = false;
+        if (cursor) rep_.at_cursor(type, msg, mline(line_), col);
+        rep_.at(type, msg, mline(line_), col);
+    }
+    [[noreturn]] void tab_error() { quiet_error("inconsistent use of tabs and spaces in indentation", 0, "TabError", false); }
 
     void lex_token() {
         size_t start = p_;
@@ -319,10 +324,11 @@ private:
     // a number in valid code ("1if x else 2"); any other identifier char is an error.
     void verify_end_of_number(size_t q, const char* kind) {
         int c = at(q);
-        auto la = [&](const char* rest) {
-            for (size_t k = 0; rest[k]; k++)
+        auto la = [&](const char* rest) {  // the keyword must end there ("1else2" is an error)
+            size_t k = 0;
+            for (; rest[k]; k++)
                 if (at(q + 1 + k) != (unsigned char)rest[k]) return false;
-            return true;
+            return !is_ident_char(at(q + 1 + k));
         };
         bool kw = false;
         if (c == 'a') kw = la("nd");

@@ -58,6 +58,10 @@ struct LexResult {
     // only when the bracket was opened on an earlier line than that error.
     bool error_is_unclosed = false;
     int unclosed_line = 0;
+    // CPython's tokenizer raises most errors at once (so they also win over a parser
+    // error found earlier), but indentation errors, TabError and a bad line
+    // continuation only when the parser itself reaches them.
+    bool error_overrides = true;
 };
 
 // Tokenizes `buf`, which must end with '\n' and contain valid UTF-8 without NUL bytes.

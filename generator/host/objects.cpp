@@ -17,6 +17,30 @@ Object::~Object() {
     if (attrs) object_decref(attrs);
 }
 
+namespace {
+constexpr int kMaxDestroyDepth = 16;  // nested deletions before queueing: a few KiB of stack
+thread_local int t_destroy_depth = 0;
+thread_local std::vector<const Object*> t_destroy_queue;
+}  // namespace
+
+void destroy_object(const Object* o) {
+    if (t_destroy_depth >= kMaxDestroyDepth) {
+        t_destroy_queue.push_back(o);
+        return;
+    }
+    ++t_destroy_depth;
+    delete o;
+    if (t_destroy_depth == 1) {
+        // Outermost deletion: finish what the nested ones queued (and what that queues).
+        while (!t_destroy_queue.empty()) {
+            const Object* next = t_destroy_queue.back();
+            t_destroy_queue.pop_back();
+            delete next;
+        }
+    }
+    --t_destroy_depth;
+}
+
 TypeObject* Value::type() const {
     switch (tag_) {
     case Tag::Null:
@@ -133,9 +157,15 @@ ClassMethodObject::ClassMethodObject(TypeObject* t, Value f) : Object(t), func(s
 SliceObject::SliceObject(Value a, Value b, Value c)
     : Object(g_types.slice), start(std::move(a)), stop(std::move(b)), step(std::move(c)) {}
 RangeObject::RangeObject(int64_t a, int64_t b, int64_t c) : Object(g_types.range), start(a), stop(b), step(c) {}
+__int128 RangeObject::exact_length() const {
+    if (step > 0 && start < stop) return (__int128(stop) - start - 1) / step + 1;
+    if (step < 0 && start > stop) return (__int128(start) - stop - 1) / -__int128(step) + 1;
+    return 0;
+}
 int64_t RangeObject::length() const {
-    if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;
-    return start > stop ? (start - stop - 1) / (-step) + 1 : 0;
+    __int128 n = exact_length();
+    if (n > INT64_MAX) raise(exc_types().OverflowError, "Python int too large to convert to C ssize_t");
+    return static_cast<int64_t>(n);
 }
 ExceptionObject::ExceptionObject(TypeObject* t) : Object(t) {}
 SuperObject::SuperObject(TypeObject* s, Value o, TypeObject* ot)

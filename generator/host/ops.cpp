@@ -225,6 +225,7 @@ Value compare_one(const Value& a, const Value& b, int op) {
 
 Value rich_compare(const Value& a, const Value& b, int op) {
     if (is_number(a) && is_number(b)) return builtin_compare(a, b, op);
+    RecursionGuard guard(" in comparison");  // containers compare their items
     TypeObject* ta = a.type();
     TypeObject* tb = b.type();
     int swapped = kCmpSwap[op];
@@ -288,7 +289,6 @@ bool truthy(const Value& v) {
 std::string type_name(const Value& v) { return v.type()->name; }
 
 std::string repr(const Value& v) {
-    Interpreter::get().check_stack();
     switch (v.tag()) {
     case Value::Tag::Null:
     case Value::Tag::None: return "None";
@@ -297,6 +297,7 @@ std::string repr(const Value& v) {
     case Value::Tag::Float: return float_repr(v.as_float());
     case Value::Tag::Obj: break;
     }
+    RecursionGuard guard(" while getting the repr of an object");  // containers repr their items
     TypeObject* t = v.type();
     if (!user_dunder(t, "__repr__")) {
         std::string out;
@@ -340,6 +341,7 @@ int64_t hash(const Value& v) {
         if (s->hash == -1) s->hash = hash_string(s->s);
         return s->hash;
     }
+    RecursionGuard guard("");  // tuples hash their items
     if (t->is_heap) {
         for (TypeObject* x : t->mro) {
             Value* h = x->dict->table.find_str("__hash__");

@@ -23,6 +23,9 @@
 namespace exo::host {
 
 // Parses a module ("exec" mode). Throws SyntaxErrorException.
+// ParsedSource::text keeps the source with a leading UTF-8 BOM removed and "\r\n" / "\r"
+// turned into "\n" (as CPython reads files); spans and `lines` refer to that text.
+// Column offsets are in UTF-8 bytes, like CPython's col_offset.
 std::shared_ptr<ParsedSource> parse_module(std::string filename, std::string text);
 
 // Parses one expression ("eval" mode): the body holds one ExprStmt wrapping it.

@@ -99,7 +99,8 @@ Expr* Parser::named_expression() {
         return n;
     }
     Expr* e = expression();
-    if (at(T::ColonEqual)) fail_node_cat(e, "cannot use assignment expressions with ", expr_name(e));
+    if (at(T::ColonEqual) && starts_expression(toks_[pos_ + 1]))
+        fail_node_cat(e, "cannot use assignment expressions with ", expr_name(e));
     return e;
 }
 
@@ -108,7 +109,9 @@ Expr* Parser::named_expression() {
 Expr* Parser::disjunction() {
     Pos s = here();
     Expr* first = conjunction();
-    return at_kw(Kw::Or) ? boolop_rest(BoolOpKind::Or, s, first) : first;
+    Expr* e = at_kw(Kw::Or) ? boolop_rest(BoolOpKind::Or, s, first) : first;
+    after_disjunction_ = pos_;
+    return e;
 }
 
 Expr* Parser::conjunction() {
@@ -291,7 +294,7 @@ Expr* Parser::primary() {
     Expr* e = atom();
     DepthGuard g(*this, 0);
     for (;;) {
-        if (at(T::Dot)) e = attribute_trailer(e, s);
+        if (at(T::Dot) && is_name_tok(peek(1))) e = attribute_trailer(e, s);
         else if (at(T::LPar)) e = finish_call(e, s);
         else if (at(T::LSqb)) e = subscript_trailer(e, s);
         else break;
@@ -561,6 +564,7 @@ std::vector<Comprehension*> Parser::for_if_clauses(const char* kind, size_t ymar
         advance();
         size_t before = sh_.yields.size();
         Expr* target = star_targets();
+        if (!at_kw(Kw::In)) set_target(target, TargetKind::For);  // a bad target explains it best
         if (!accept_kw(Kw::In)) fail_invalid();
         set_target(target, TargetKind::For);
         check_starred_store(target);
@@ -636,9 +640,7 @@ void Parser::check_comma_forgotten(Expr* last) {
         expression();
         tok();
     } catch (SyntaxErrorException& e) {
-        if (lex_.error && e.info.msg == lex_.error->msg && e.info.line == lex_.error->line &&
-            e.info.col == lex_.error->col)
-            throw;
+        if (is_lex_error(e)) throw;
         furthest_ = saved_furthest;
         fail_invalid();
     }
@@ -664,6 +666,10 @@ Expr* Parser::finish_call(Expr* func, Pos start) {
 void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector<Keyword*>& kws) {
     bool seen_kw = false, seen_dstar = false;
     Expr* last = nullptr;
+    // A positional argument after keywords is reported, like CPython, once the rest of
+    // the arguments has been read, at the furthest token seen.
+    const char* order_error = nullptr;
+    try {
     while (!at(T::RPar)) {
         Pos s = here();
         const Token& t = tok();
@@ -683,8 +689,9 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
             kws.push_back(k);
             seen_dstar = true;
             last = v;
-        } else if (t.kind == T::Name && peek(1).kind == T::Equal &&
-                   (t.kw == Kw::NotKw || t.kw == Kw::True || t.kw == Kw::False || t.kw == Kw::None)) {
+        } else if (t.kind == T::Name &&
+                   (t.kw == Kw::NotKw || t.kw == Kw::True || t.kw == Kw::False || t.kw == Kw::None) &&
+                   peek(1).kind == T::Equal) {
             Keyword* k = keyword_arg(s);
             kws.push_back(k);
             seen_kw = true;
@@ -705,14 +712,21 @@ void Parser::call_args(bool allow_genexp, Pos paren, ExprList& args, std::vector
                 return;
             }
             if (at(T::Equal)) fail_node("expression cannot contain assignment, perhaps you meant \"==\"?", e);
-            if (seen_dstar) fail_here("positional argument follows keyword argument unpacking");
-            if (seen_kw) fail_here("positional argument follows keyword argument");
+            if (!order_error && seen_dstar) order_error = "positional argument follows keyword argument unpacking";
+            if (!order_error && seen_kw) order_error = "positional argument follows keyword argument";
             args.push_back(e);
             last = e;
         }
         if (!accept(T::Comma)) break;
     }
     check_closing(T::RPar, last);
+    } catch (SyntaxErrorException& e) {
+        if (!order_error || is_lex_error(e)) throw;
+    }
+    if (order_error) {
+        const Token& t = toks_[furthest_];
+        fail_at(order_error, Pos{t.line, t.col});
+    }
     advance();
     if (kws.size() > 1) check_repeated_keywords(kws);
 }
@@ -805,7 +819,7 @@ Expr* Parser::lambdef() {
     Pos s = here();
     advance();  // 'lambda'
     Arguments* args = parameters(true);
-    expect_colon();
+    expect(T::Colon);
     // A yield in the body makes the lambda a generator: it is not an outer-scope yield.
     size_t ymark = sh_.yields.size();
     Expr* body = expression();

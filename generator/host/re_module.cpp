@@ -175,9 +175,10 @@ Value p_findall(const Value& self, const CallArgs& a) {
     int groups = regex::group_count(*po->pat);
     std::vector<Value> out;
     for (regex::Match& m : scan_all(po, *subj, pos, endpos)) {
-        auto piece = [&](int g) {
+        // (init-capture: clang < 16 cannot capture a structured binding)
+        auto piece = [&m, &sj = *subj](int g) {
             const auto& sp = m.spans[static_cast<size_t>(g)];
-            return sp.first < 0 ? str("") : subj->slice(sp.first, sp.second);
+            return sp.first < 0 ? str("") : sj.slice(sp.first, sp.second);
         };
         if (groups == 0) out.push_back(piece(0));
         else if (groups == 1) out.push_back(piece(1));

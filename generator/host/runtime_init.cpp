@@ -18,9 +18,23 @@ void init_builtins_module(Interpreter& in);
 std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text);
 std::string format_traceback(const Value& exc);
 
+#if defined(__SANITIZE_ADDRESS__)
+#define EXO_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EXO_ASAN 1
+#endif
+#endif
+
 namespace {
 Interpreter* g_interp = nullptr;
+#ifdef EXO_ASAN
+// ASan does not unpoison a stack bigger than 64 MiB when an exception unwinds it
+// (__asan_handle_no_return), and then reports false stack errors.
+constexpr size_t kMainStack = size_t(60) << 20;
+#else
 constexpr size_t kMainStack = size_t(1) << 30;  // reserved lazily by the kernel
+#endif
 constexpr size_t kStackGuard = size_t(256) << 10;
 }  // namespace
 

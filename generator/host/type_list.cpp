@@ -31,6 +31,7 @@ int64_t checked_repeat_size(size_t n, int64_t times) {
 
 std::vector<Value> repeat_items(const std::vector<Value>& src, int64_t times) {
     std::vector<Value> out;
+    if (src.empty()) return out;  // [] * 10**18 is [] at once
     out.reserve(size_t(checked_repeat_size(src.size(), times)));
     for (int64_t k = 0; k < times; ++k) out.insert(out.end(), src.begin(), src.end());
     return out;

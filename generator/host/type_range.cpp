@@ -12,15 +12,15 @@ RangeObject* self_range(const Value& self, const char* name) {
     return self_as<RangeObject>(self, name, "range");
 }
 
-int64_t range_at(const RangeObject* r, int64_t i) { return r->start + i * r->step; }
+int64_t range_at(const RangeObject* r, int64_t i) { return r->at(i); }
 
-// Position of integer v in r, or -1.
-int64_t position_of(const RangeObject* r, int64_t v) {
-    int64_t n = r->length();
-    if (n == 0) return -1;
-    int64_t off = v - r->start;
-    if (off % r->step != 0) return -1;
-    int64_t k = off / r->step;
+// Position of integer v in r, or -1 (in 128 bits: the length of range(-2**63, 2**63-1)
+// and the offset v - start need not fit in an int64).
+__int128 position_of(const RangeObject* r, int64_t v) {
+    __int128 n = r->exact_length();
+    __int128 off = __int128(v) - r->start;
+    if (n == 0 || off % r->step != 0) return -1;
+    __int128 k = off / r->step;
     return k >= 0 && k < n ? k : -1;
 }
 
@@ -95,8 +95,9 @@ Value r_index(const Value& self, const CallArgs& a) {
     RangeObject* r = self_range(self, "index");
     args_one("range.index", a);
     if (a[0].is_intlike()) {
-        int64_t k = position_of(r, a[0].as_int());
-        if (k >= 0) return Value::integer(k);
+        __int128 k = position_of(r, a[0].as_int());
+        if (k > INT64_MAX) raise(exc_types().OverflowError, "Python int too large to convert to C ssize_t");
+        if (k >= 0) return Value::integer(int64_t(k));
     } else {
         for (int64_t i = 0; i < r->length(); ++i)
             if (eq(Value::integer(range_at(r, i)), a[0])) return Value::integer(i);
@@ -147,17 +148,22 @@ std::string bi::range_repr(RangeObject* r) {
 
 Value bi::range_getitem(RangeObject* r, const Value& key) {
     int64_t i;
-    int64_t n = r->length();
     if (seq_index_or_slice(key, "range", &i)) {
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) raise(exc_types().IndexError, "range object index out of range");
-        return Value::integer(range_at(r, i));
+        __int128 n = r->exact_length(), k = i;
+        if (k < 0) k += n;
+        if (k < 0 || k >= n) raise(exc_types().IndexError, "range object index out of range");
+        return Value::integer(int64_t(r->start + k * r->step));  // an item: fits
     }
-    SliceBounds sb = slice_bounds(as<SliceObject>(key), n);
-    int64_t start = range_at(r, sb.start);
-    int64_t step = r->step * sb.step;
-    int64_t stop = start + sb.length * step;
-    return Value(make<RangeObject>(start, stop, step));
+    SliceBounds sb = slice_bounds(as<SliceObject>(key), r->length());
+    // As CPython: the items at the slice's start and stop indices, and the product of
+    // the steps; computed in 128 bits, as they need not fit in an int64.
+    __int128 start = r->start + __int128(sb.start) * r->step;
+    __int128 stop = r->start + __int128(sb.stop) * r->step;
+    __int128 step = __int128(r->step) * sb.step;
+    auto fits = [](__int128 v) { return v >= INT64_MIN && v <= INT64_MAX; };
+    if (!fits(start) || !fits(step) || !fits(stop))
+        raise(exc_types().OverflowError, "Python int too large to convert to C ssize_t");
+    return Value(make<RangeObject>(int64_t(start), int64_t(stop), int64_t(step)));
 }
 
 bool bi::range_contains(RangeObject* r, const Value& item) {

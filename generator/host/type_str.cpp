@@ -7,6 +7,7 @@
 // code points at their edges. ASCII strings (the common case) skip that conversion.
 #include <algorithm>
 #include <cctype>
+#include <new>
 
 #include "builtin_internal.h"
 #include "str_algo.h"
@@ -594,8 +595,10 @@ std::string fill_char(const CallArgs& a) {
 
 std::string repeat(const std::string& s, int64_t n) {
     std::string out;
-    if (n <= 0) return out;
-    out.reserve(s.size() * size_t(n));
+    if (n <= 0 || s.empty()) return out;  // '' * 10**18 is '' at once
+    size_t total;
+    if (__builtin_mul_overflow(s.size(), size_t(n), &total)) throw std::bad_alloc();
+    out.reserve(total);
     for (int64_t i = 0; i < n; ++i) out += s;
     return out;
 }

@@ -67,9 +67,14 @@ struct Object {
     void make_immortal() const { refcount = 1u << 30; }
 };
 
+// Deletes an object whose count reached zero. Freeing a deeply nested structure
+// ([[[...]]], long __context__ chains) would recurse once per level and overflow the
+// machine stack; past a small depth, deletions are queued and done iteratively.
+void destroy_object(const Object* o);
+
 inline void object_incref(const Object* o) { ++o->refcount; }
 inline void object_decref(const Object* o) {
-    if (--o->refcount == 0) delete o;
+    if (--o->refcount == 0) destroy_object(o);
 }
 
 template <class T>
@@ -365,7 +370,13 @@ struct RangeObject : Object {
     int64_t start, stop, step;
     RangeObject(int64_t a, int64_t b, int64_t c);
     static RangeObject* cast(Object* o);
+    // Raises OverflowError when the length does not fit in int64 (range(-2**63, 2**63-1)).
     int64_t length() const;
+    __int128 exact_length() const;
+    // Item i (0 <= i < length()), computed without intermediate overflow.
+    int64_t at(int64_t i) const {
+        return static_cast<int64_t>(static_cast<uint64_t>(start) + static_cast<uint64_t>(i) * static_cast<uint64_t>(step));
+    }
 };
 
 // Frames of a traceback, innermost last (as printed).

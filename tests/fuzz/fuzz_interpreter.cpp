@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,16 +22,41 @@
 namespace exo::host {
 std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text);
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp
+std::string format_traceback(const Value& exc);  // exceptions.cpp
 }  // namespace exo::host
 
 using namespace exo::host;
+
+// Allocation failure as on a machine with little memory. ASan's own operator new
+// aborts when an allocation fails, while exocc must turn std::bad_alloc into
+// MemoryError; and a cap on single allocations lets programs such as 'a' * 10**9
+// exercise that path without exhausting the fuzzing machine.
+namespace {
+constexpr size_t kMaxAlloc = size_t(256) << 20;
+void* checked_alloc(size_t n) {
+    if (n > kMaxAlloc) throw std::bad_alloc();
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+}  // namespace
+void* operator new(size_t n) { return checked_alloc(n); }
+void* operator new[](size_t n) { return checked_alloc(n); }
+void* operator new(size_t n, const std::nothrow_t&) noexcept { return n > kMaxAlloc ? nullptr : std::malloc(n ? n : 1); }
+void* operator new[](size_t n, const std::nothrow_t&) noexcept { return n > kMaxAlloc ? nullptr : std::malloc(n ? n : 1); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
 
 namespace {
 
 // Statements plus iterator steps per input: enough for the seed programs, small
 // enough to keep executions fast. EXOCC_FUZZ_STEPS overrides it.
 int64_t g_steps = 200000;
-constexpr size_t kStack = size_t(256) << 20;  // like exocc run's big stack, lazily committed
+bool g_keep_output = false;
+// Like exocc run's big stack, but under ASan's 64 MiB limit for stacks it unpoisons
+// when exceptions unwind them (runtime_init.cpp).
+constexpr size_t kStack = size_t(60) << 20;
 
 using Snapshot = std::vector<std::pair<Value, Value>>;
 
@@ -72,11 +98,15 @@ void run_one(const std::string& text) {
         setitem(in.sys_modules, str("__main__"), Value(m));
         in.main_module = Value(m);
         in.exec_module(m.get(), parse_and_resolve("<fuzz>", text));
-    } catch (PyException&) {
+    } catch (PyException& e) {
+        if (g_keep_output) output::write_stderr(format_traceback(Value(e.exc)));
     } catch (const std::bad_alloc&) {
     } catch (const HostError& e) {
         // Native code must turn these into Python exceptions (call_native does).
         std::fprintf(stderr, "fuzz_interpreter: HostError escaped: %s: %s\n", e.type.c_str(), e.message.c_str());
+        std::abort();
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fuzz_interpreter: C++ exception escaped: %s\n", e.what());
         std::abort();
     }
     if (in.frame != nullptr || in.depth != 0) {
@@ -97,6 +127,7 @@ void run_one(const std::string& text) {
     } catch (PyException&) {
     }
     in.recursion_limit = 1000;
+    output::flush_stdout();
 }
 
 struct Job {
@@ -113,7 +144,10 @@ void* thread_main(void* p) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     if (const char* s = std::getenv("EXOCC_FUZZ_STEPS")) g_steps = std::atoll(s);
     if (!std::freopen("/dev/null", "r", stdin)) return 0;  // input() sees EOF
-    output::set_discard(true);
+    // EXOCC_FUZZ_OUTPUT=1 keeps the programs' output (to look at one reproducer).
+    const char* keep = std::getenv("EXOCC_FUZZ_OUTPUT");
+    g_keep_output = keep && *keep == '1';
+    output::set_discard(!g_keep_output);
     std::vector<std::string> roots = {EXOCC_SOURCE_DIR "/generator/lib/std", EXOCC_SOURCE_DIR "/generator/lib"};
     init_runtime(roots);
     Interpreter& in = Interpreter::get();

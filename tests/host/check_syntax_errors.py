@@ -49,6 +49,18 @@ CASES = [
     "f(*)", "f(a for a in b for)", "del x + 1", "del (x for x in y)", "x += yield", "(x) += 1",
     "(x, y) = 1, 2", "[x, y] += 1", "x.y += 1", "def f[T](): pass", "type X = int", "async = 1",
     "x = not", "x = a not b", "x = a is", "import a as b.c", "from .a import b as",
+    # found by differential testing (mutated corpus files)
+    "try:\n  import x\nexcept ImportErroras e:\n  pass", "C(){\nx = 1\n", "def{ is_odd(n):\n  pass\n",
+    "cg:\nx = 1", "defkind(self):\n  pass", "for  f\"{x}\" a, b in pairs:\n  pass",
+    "from functools import reduce, partial,:= lru_cache", "if re.match = (1, 2):\n  pass",
+    "print { (acc(1), acc(2)\n", "size = 4 if t in ('a',) else 8 if t. . endswith('64') else 1",
+    "try:1\n    x = 2\n", "f(a=1, b, c d)", "f(a=1, *b, c)", "f(**a, b, c)", "if x:\n  pass\nelif x =:\n  pass",
+    "x = ('saxpy' := , 1)", "class A x: pass", "class A\n  pass", "def f() x: pass", "def f()->: pass",
+    "try x: pass", "try: pass\nfinally x: pass", "if x: pass\nelse x: pass", "for x in y z: pass",
+    "with a b: pass", "try: pass\nexcept E x: pass", "try: pass\nexcept E\n  pass", "while x y: pass",
+    "lambda x y: 1", "if x y\n  pass", "def f x: pass", "x = a.1", "x = a. 1", "x = y. if 1 else 2",
+    "print(m.group( import 1))", "async = 1", "x = a not b", "while x:\n\n", "for x in y:\n  pass\n def f(): pass",
+    "if x:\n  y\n z", " ) ", "x = (\n ) )",
     # compiler / symtable errors, raised after a successful parse
     "return 1", "break", "continue", "nonlocal x", "class A:\n  yield 1", "class A:\n  return 1",
     "for x in y:\n  pass\nelse:\n  break", "[(yield) for x in y]", "def f():\n  [(yield) for x in y]",

@@ -1,0 +1,18 @@
+import re
+s = 'Hello, Wörld! ßΣ 𝒳'
+print(s.upper(), s.lower(), s.casefold(), s.swapcase(), s.title(), len(s))
+print(s.center(30, '*'), s.ljust(25, '-'), s.rjust(25), s.zfill(25))
+print(s.split(), s.rsplit(' ', 1), s.partition(','), s.rpartition(' '), s.splitlines())
+print(s.find('ö'), s.rfind('l'), s.count('l'), s.replace('l', 'L', 2), s.startswith(('He', 'x')))
+print('{0!r:^20} {1:+.3e} {2:,} {3:#x} {4:08.2f} {5:%}'.format(s[:5], 12345.678, 10**9, 255, -3.14159, 0.25))
+print('%s %r %5d %-5d| %.2f %x %o %c %%' % ('a', 'b', 42, 42, 2.5, 255, 8, 65))
+print(f'{s!a} {3.0:g} {1e100:.3} {-0.0} {float("nan")} {1/3:.20f}')
+print(repr('\x00\t\n\\\'"\u200b\U0001F600'), ascii('é'), str(b'\xff\x00'), 'abc'.encode())
+print(re.sub(r'(\w)(\w*)', lambda m: m.group(2) + m.group(1), 'hello world'), re.findall(r'\d+', 'a1b22c333'))
+print(re.split(r'[,;]\s*', 'a, b;c'), re.match(r'(?P<x>a+)(b)?', 'aaac').groupdict(), re.escape('a.b*c'))
+print(' '.join(reversed(s.split())), s[::-1], s[-3:], s[100:], s[::3], sorted(set(s))[:5])
+print('\t'.join(['a', 'b']).expandtabs(4), 'a\tb'.expandtabs(0), '  x  '.strip(), 'xxhixx'.strip('x'))
+print('abc'.translate(str.maketrans('ab', 'xy', 'c')), 'Straße'.encode('utf-8'), 'ß'.upper(), 'ǅ'.lower())
+print(int('  -42  '), int('0x1f', 16), int('1_000'), float(' 1e3 '), str(1e16), str(1.5e-7), repr(0.1 + 0.2))
+print(format(1234567.891, ',.2f'), format(-1, '08b'), format(3, '=+5'), format('x', '^5'), format(12, 'c'))
+print(chr(0x1F600), ord('€'), hex(-255), oct(8), bin(5), round(2.675, 2), round(-0.5), divmod(-7, 2))

@@ -104,42 +104,8 @@ class Field:
             func(self.default, owner, name)
 
 
-class _MetadataProxy:
-    """Read-only mapping shown as mappingproxy(...)."""
-
-    def __init__(self, mapping):
-        self._mapping = mapping
-
-    def __getitem__(self, key):
-        return self._mapping[key]
-
-    def __iter__(self):
-        return iter(self._mapping)
-
-    def __len__(self):
-        return len(self._mapping)
-
-    def __contains__(self, key):
-        return key in self._mapping
-
-    def get(self, key, default=None):
-        return self._mapping.get(key, default)
-
-    def keys(self):
-        return self._mapping.keys()
-
-    def values(self):
-        return self._mapping.values()
-
-    def items(self):
-        return self._mapping.items()
-
-    def __eq__(self, other):
-        return self._mapping == other
-
-    def __repr__(self):
-        return 'mappingproxy(%r)' % (self._mapping,)
-
+# A read-only mapping shown as mappingproxy(...), as CPython's.
+from types import MappingProxyType as _MetadataProxy
 
 _EMPTY_METADATA = _MetadataProxy({})
 

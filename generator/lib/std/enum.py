@@ -344,50 +344,8 @@ def _caller_module(depth):
     return name or '__main__'
 
 
-class _MembersProxy:
-    """Read-only view of an enum's name -> member mapping (a mappingproxy)."""
-
-    def __init__(self, mapping):
-        self._mapping = mapping
-
-    def __getitem__(self, key):
-        return self._mapping[key]
-
-    def __iter__(self):
-        return iter(self._mapping)
-
-    def __len__(self):
-        return len(self._mapping)
-
-    def __contains__(self, key):
-        return key in self._mapping
-
-    def get(self, key, default=None):
-        return self._mapping.get(key, default)
-
-    def keys(self):
-        return self._mapping.keys()
-
-    def values(self):
-        return self._mapping.values()
-
-    def items(self):
-        return self._mapping.items()
-
-    def copy(self):
-        return dict(self._mapping)
-
-    def __eq__(self, other):
-        if isinstance(other, _MembersProxy):
-            other = other._mapping
-        return self._mapping == other
-
-    def __repr__(self):
-        return 'mappingproxy(%r)' % (self._mapping,)
-
-    def __str__(self):
-        return str(self._mapping)
-
+# A read-only mapping shown as mappingproxy(...), as CPython's.
+from types import MappingProxyType as _MembersProxy
 
 def _init_maps(enum_class, member_type):
     type.__setattr__(enum_class, '_member_names_', [])

@@ -361,7 +361,9 @@ void generic_setattr(const Value& obj, std::string_view name, const Value& v) {
         if (name == "__dict__") {
             auto* d = as<DictObject>(v);
             if (!d) raise(exc_types().TypeError, "__dict__ must be set to a dictionary");
-            for (auto& e : d->table.entries())
+            // A copy: replacing attributes can run code (a generator's finally) that changes d.
+            std::vector<DictTable::Entry> items = d->table.entries();
+            for (auto& e : items)
                 if (!e.key.is_null()) generic_setattr(obj, str_of(e.key), e.value);
             return;
         }
@@ -468,9 +470,11 @@ Value object_delattr(const Value& self, const CallArgs& a) {
 
 Value object_dir(const Value& self, const CallArgs&) {
     Ref<DictObject> seen = make<DictObject>();
-    if (Object* o = self.obj(); o && o->attrs)
-        for (auto& e : o->attrs->table.entries())
+    if (Object* o = self.obj(); o && o->attrs) {
+        std::vector<DictTable::Entry> attrs = o->attrs->table.entries();  // keys' __hash__ may change it
+        for (auto& e : attrs)
             if (!e.key.is_null()) seen->table.set(e.key, Value::none());
+    }
     TypeObject* t = as<TypeObject>(self) ? static_cast<TypeObject*>(self.obj()) : self.type();
     for (TypeObject* x : t->mro)
         for (auto& e : x->dict->table.entries())

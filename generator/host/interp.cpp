@@ -2,6 +2,7 @@
 #include "interp.h"
 
 #include <algorithm>
+#include <list>
 #include <functional>
 #include <unordered_map>
 
@@ -27,7 +28,7 @@ struct ArgBuffer {
     std::vector<Value> pos;
     std::vector<Value> kwvalues;
     std::vector<const std::string*> kwnames;
-    std::vector<std::string> owned_names;  // names from **kwargs expansion
+    std::list<std::string> owned_names;  // names from **kwargs expansion (stable addresses)
 };
 
 }  // namespace
@@ -275,6 +276,7 @@ Flow Interpreter::exec_block(const StmtList& body, Frame& f) {
 
 Flow Interpreter::exec(const Stmt* s, Frame& f) {
     tick();
+    check_stack();
     f.line = s->span.line;
     switch (s->kind) {
     case StmtKind::ExprStmt:
@@ -769,6 +771,10 @@ void eval_elements(Interpreter& in, const ExprList& elts, Frame& f, std::vector<
 }  // namespace
 
 Value Interpreter::eval(const Expr* e, Frame& f) {
+    // Nested expressions and statements recurse on the machine stack without a call:
+    // near its end (say, in a handler of a RecursionError) even one frame's worth
+    // of nesting must stop with RecursionError rather than overflow it.
+    check_stack();
     switch (e->kind) {
     case ExprKind::Constant:
         return constant(static_cast<const ConstantExpr*>(e));
@@ -902,7 +908,9 @@ Value Interpreter::eval(const Expr* e, Frame& f) {
             if (!d->keys[i]) {
                 Value m = eval(d->values[i], f);
                 if (auto* md = as<DictObject>(m)) {
-                    for (auto& en : md->table.entries())
+                    // A copy: the keys' __eq__ may change md.
+                    std::vector<DictTable::Entry> items = md->table.entries();
+                    for (auto& en : items)
                         if (!en.key.is_null()) out->table.set(en.key, en.hash, en.value);
                 } else {
                     Value keys = getattr_or_null(m, "keys");
@@ -1008,7 +1016,6 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
                 buf.pos.push_back(eval(a, f));
             }
         }
-        buf.owned_names.reserve(16);
         std::vector<std::pair<size_t, std::string>> expanded;  // (index, name)
         for (const Keyword* k : c->keywords) {
             if (!k->arg.empty()) {
@@ -1027,9 +1034,10 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
                     if (*buf.kwnames[i] == str_of(key))
                         raise(exc_types().TypeError, cat(callable_name(callable),
                                                          " got multiple values for keyword argument '", str_of(key), "'"));
-                buf.kwnames.push_back(&str_of(key));
+                // A copy of the name: later arguments may change the dict and free its keys.
+                buf.owned_names.push_back(str_of(key));
+                buf.kwnames.push_back(&buf.owned_names.back());
                 buf.kwvalues.push_back(val);
-                buf.owned_names.push_back(str_of(key));  // keep the key alive via the list below
             };
             if (auto* md = as<DictObject>(m)) {
                 for (auto& en : md->table.entries())
@@ -1041,15 +1049,6 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
                                                      " argument after ** must be a mapping, not ", type_name(m)));
                 for (const Value& kk : to_vector(call(keys, {}))) add(kk, getitem(m, kk));
             }
-        }
-        // Names taken from ** dicts point into the dicts' keys; repoint them to owned copies
-        // so they stay valid even if the dict is mutated during the call.
-        size_t o = 0;
-        for (size_t i = 0; i < buf.kwnames.size(); ++i) {
-            bool from_literal = false;
-            for (const Keyword* k : c->keywords)
-                if (!k->arg.empty() && buf.kwnames[i] == &k->arg) from_literal = true;
-            if (!from_literal) buf.kwnames[i] = &buf.owned_names[o++];
         }
     }
     CallArgs args;

@@ -503,7 +503,8 @@ Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, 
     t->layout = solid->layout;
     for (TypeObject* x : t->mro)
         if (x->is_exception) t->is_exception = true;
-    for (auto& e : ns->table.entries()) {
+    std::vector<DictTable::Entry> body = ns->table.entries();  // non-str keys' __eq__ may change ns
+    for (auto& e : body) {
         if (e.key.is_null()) continue;
         Value v = e.value;
         // __init_subclass__ and __class_getitem__ are implicitly classmethods.
@@ -523,8 +524,10 @@ Value type_new(TypeObject* meta, const std::string& name, const Value& bases_v, 
     if (t->dict->table.find_str("__eq__") && !t->dict->table.find_str("__hash__"))
         t->dict->table.set_str("__hash__", Value::none());
     Value tv(t);
-    // __set_name__ on descriptors, then the parent's __init_subclass__.
-    for (auto& e : t->dict->table.entries()) {
+    // __set_name__ on descriptors, then the parent's __init_subclass__. Over a copy:
+    // __set_name__ commonly adds class attributes, which moves the table's entries.
+    std::vector<DictTable::Entry> attrs = t->dict->table.entries();
+    for (auto& e : attrs) {
         if (e.key.is_null() || !e.value.obj()) continue;
         if (!e.value.type()->is_heap) continue;
         Value sn = getattr_or_null(e.value, "__set_name__");

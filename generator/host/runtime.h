@@ -141,7 +141,7 @@ int64_t to_int64(const Value& v, const char* what);   // index-like int (accepts
 double to_double(const Value& v, const char* what);   // int or float
 const std::string& to_string_ref(const Value& v, const char* what);  // must be a str
 bool is_str(const Value& v);
-const std::string& str_of(const Value& v);  // precondition: is_str(v)
+const std::string& str_of(const Value& v);  // the str's text; TypeError if v is not a str
 
 // UTF-8 helpers for code-point-based str operations.
 std::u32string utf8_to_u32(std::string_view s);

@@ -48,7 +48,12 @@ double to_double(const Value& v, const char* what) {
 }
 
 bool is_str(const Value& v) { return as<StrObject>(v) != nullptr; }
-const std::string& str_of(const Value& v) { return as<StrObject>(v)->s; }
+const std::string& str_of(const Value& v) {
+    if (auto* s = as<StrObject>(v)) return s->s;
+    // Callers check is_str() first, but names come from dicts programs can fill with
+    // anything (obj.__dict__[1] = 2): a TypeError then, never a null dereference.
+    raise(exc_types().TypeError, cat("expected str, not ", type_name(v)));
+}
 
 const std::string& to_string_ref(const Value& v, const char* what) {
     if (auto* s = as<StrObject>(v)) return s->s;

@@ -379,8 +379,17 @@ Value s_replace(const Value& self, const CallArgs& a) {
     if (count < 0) count = INT64_MAX;
     sv s = so->s;
     std::string out;
+    // Size the result first, as CPython does: a result too big for memory is then a
+    // MemoryError at once rather than a string doubling until the machine runs out.
+    auto reserve_for = [&](uint64_t insertions, uint64_t growth_each) {
+        uint64_t extra;
+        if (__builtin_mul_overflow(insertions, growth_each, &extra) || extra > (uint64_t(1) << 62))
+            throw std::bad_alloc();
+        out.reserve(s.size() + size_t(extra));
+    };
     if (old.empty()) {
         // Inserts `rep` before every code point and at the end, up to count times.
+        reserve_for(std::min<uint64_t>(uint64_t(count), uint64_t(so->length()) + 1), rep.size());
         size_t i = 0;
         while (i < s.size()) {
             if (count > 0) {
@@ -393,6 +402,11 @@ Value s_replace(const Value& self, const CallArgs& a) {
         }
         if (count > 0) out += rep;
         return mkstr(std::move(out));
+    }
+    if (rep.size() > old.size()) {
+        uint64_t n = 0;
+        for (size_t p = s.find(old); p != sv::npos && int64_t(n) < count; p = s.find(old, p + old.size())) ++n;
+        reserve_for(n, rep.size() - old.size());
     }
     size_t start = 0;
     while (count > 0) {

@@ -159,7 +159,9 @@ Value bi_id(const Value&, const CallArgs& a) {
     const Value& v = A(a, 0);
     if (v.obj()) return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.obj())));
     // Immediates have no address: derive a stable id from the value.
-    return Value::integer(static_cast<int64_t>(0x1000 + static_cast<int64_t>(v.tag()) * 0x100000 + (v.is_intlike() ? v.as_int() * 16 : hash(v))));
+    // (in unsigned arithmetic: it wraps instead of overflowing for large ints)
+    uint64_t bits = v.is_intlike() ? uint64_t(v.as_int()) * 16 : uint64_t(hash(v));
+    return Value::integer(static_cast<int64_t>(0x1000 + uint64_t(v.tag()) * 0x100000 + bits));
 }
 
 Value bi_hash(const Value&, const CallArgs& a) {

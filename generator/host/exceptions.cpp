@@ -1,4 +1,5 @@
 // The builtin exception hierarchy, raising, and traceback printing.
+#include <algorithm>
 #include <cstdio>
 
 #include "interp.h"
@@ -280,27 +281,36 @@ void print_one(const Value& exc, std::string& out) {
         }
     }
     if (exc.type()->is_subtype(g_exc.SyntaxError) && e->attrs) {
-        Value file = *e->attrs->table.find_str("filename");
-        Value line = *e->attrs->table.find_str("lineno");
-        Value text = *e->attrs->table.find_str("text");
-        Value off = *e->attrs->table.find_str("offset");
-        if (!file.is_none() && !line.is_none()) {
-            out += cat("  File \"", to_str(file), "\", line ", to_str(line), "\n");
-            if (is_str(text)) {
-                std::string l = str_of(text);
-                size_t b = l.find_first_not_of(" \t");
-                if (b == std::string::npos) b = l.size();
-                out += "    " + l.substr(b) + "\n";
-                if (off.is_intlike() && off.as_int() > 0) {
-                    int64_t caret = off.as_int() - 1 - static_cast<int64_t>(b);
-                    if (caret < 0) caret = 0;
-                    out += "    " + std::string(static_cast<size_t>(caret), ' ') + "^\n";
+        // Programs can delete these attributes or give them any value (whose str()
+        // may raise): missing ones count as None, and on error only the summary line.
+        auto attr = [&](const char* name) {
+            Value* v = e->attrs->table.find_str(name);
+            return v ? *v : Value::none();
+        };
+        try {
+            std::string s;
+            Value file = attr("filename"), line = attr("lineno"), text = attr("text"), off = attr("offset");
+            if (!file.is_none() && !line.is_none()) {
+                s += cat("  File \"", to_str(file), "\", line ", to_str(line), "\n");
+                if (is_str(text)) {
+                    const std::string& l = str_of(text);
+                    size_t b = l.find_first_not_of(" \t");
+                    if (b == std::string::npos) b = l.size();
+                    s += "    " + l.substr(b) + "\n";
+                    if (off.is_intlike() && off.as_int() > 0) {
+                        // CPython puts the caret at most just past the end of the text.
+                        int64_t caret = std::min<int64_t>(off.as_int(), int64_t(l.size()) + 1) - 1 - int64_t(b);
+                        if (caret < 0) caret = 0;
+                        s += "    " + std::string(static_cast<size_t>(caret), ' ') + "^\n";
+                    }
                 }
             }
+            Value msg = attr("msg");
+            s += exc.type()->name + ": " + (msg.is_none() ? "" : to_str(msg)) + "\n";
+            out += s;
+            return;
+        } catch (PyException&) {
         }
-        Value msg = *e->attrs->table.find_str("msg");
-        out += exc.type()->name + ": " + (msg.is_none() ? "" : to_str(msg)) + "\n";
-        return;
     }
     out += exception_summary(exc) + "\n";
 }
@@ -322,7 +332,13 @@ void print_chain(const Value& exc, std::string& out, int depth) {
 
 std::string format_traceback(const Value& exc) {
     std::string out;
-    print_chain(exc, out, 0);
+    try {
+        print_chain(exc, out, 0);
+    } catch (...) {
+        // Tracebacks are printed from exception handlers, where a new exception would
+        // end the process: whatever fails here, settle for the exception's type.
+        out += exc.type()->name + "\n";
+    }
     return out;
 }
 

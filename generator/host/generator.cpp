@@ -62,9 +62,12 @@ struct Coroutine {
     ~Coroutine() {
         if (!stack) return;
 #ifdef EXO_ASAN
-        // A generator abandoned while suspended leaves its frames' redzones poisoned;
-        // a later stack mapped at the same address would inherit them.
-        if (!finished) __asan_unpoison_memory_region(stack, kStackSize);
+        // Frames that never returned leave their redzones poisoned, and memory mapped
+        // at this address later (a thread's or another generator's stack) would
+        // inherit them: all of a generator abandoned while suspended, only the entry
+        // function's frames (at the top) of one that finished.
+        if (finished) __asan_unpoison_memory_region(static_cast<char*>(stack) + kStackSize - kGuard, kGuard);
+        else __asan_unpoison_memory_region(stack, kStackSize);
 #endif
         munmap(stack, kStackSize);
     }

@@ -39,10 +39,8 @@ Value Interpreter::current_handled() const {
     return Value();
 }
 
-void Interpreter::check_stack() {
-    char here;
-    if (stack_limit && &here < stack_limit)
-        raise(exc_types().RecursionError, "maximum recursion depth exceeded");
+void Interpreter::stack_exhausted() {
+    raise(exc_types().RecursionError, "maximum recursion depth exceeded");
 }
 
 RecursionGuard::RecursionGuard(const char* where) : in(Interpreter::get()) {

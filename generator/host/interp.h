@@ -129,7 +129,12 @@ public:
 
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;
-    void check_stack();
+    void check_stack() {  // RecursionError once the machine stack is nearly used up
+        char here;
+        if (__builtin_expect(reinterpret_cast<uintptr_t>(&here) < reinterpret_cast<uintptr_t>(stack_limit), 0))
+            stack_exhausted();
+    }
+    [[noreturn]] void stack_exhausted();
     // Sets stack_limit from the calling thread's actual stack (call on the thread that
     // runs Python code, before running it).
     void init_stack_limit();

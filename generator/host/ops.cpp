@@ -490,7 +490,9 @@ Value iter(const Value& v) {
 }
 
 Value next(const Value& it) {
-    Interpreter::get().tick();
+    Interpreter& in = Interpreter::get();
+    in.tick();
+    in.check_stack();  // map(f, map(f, ...)) chains recurse natively
     Object* o = it.obj();
     if (o) {
         if (o->type->layout == Layout::Iterator && o->type->solid_base == o->type && !o->type->is_heap) {

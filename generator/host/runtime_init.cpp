@@ -75,6 +75,7 @@ void init_runtime(const std::vector<std::string>& module_roots) {
 
 Value exec_source(const std::string& module_name, const std::string& filename, const std::string& text) {
     Interpreter& in = Interpreter::get();
+    if (!in.stack_limit) in.init_stack_limit();  // called outside run_main (tests, tools)
     Ref<ModuleObject> m = make<ModuleObject>(module_name);
     m->globals().set_str("__name__", str(module_name));
     m->globals().set_str("__file__", str(filename));
@@ -119,7 +120,10 @@ int print_uncaught(const Value& exc) {
         if (!args || args->items.empty() || args->items[0].is_none()) return 0;
         const Value& code = args->items[0];
         if (code.is_intlike()) return static_cast<int>(code.as_int() & 0xff);
-        output::write_stderr(to_str(code) + "\n");
+        try {
+            output::write_stderr(to_str(code) + "\n");
+        } catch (PyException&) {  // its str() raised: like CPython, just the status
+        }
         return 1;
     }
     output::write_stderr(format_traceback(exc));

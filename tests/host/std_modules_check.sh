@@ -11,14 +11,14 @@
 #    nothing is hard-coded) and through std_boot.py, and compares stdout
 #    byte for byte, the exit status (zero / non-zero), and for failing runs the
 #    last non-blank stderr line.
-# Environment: CORPUS (default /work/shared/host-conformance), PYTHON (python3),
+# Environment: CORPUS (default ../shared/host-conformance beside the repository), PYTHON (python3),
 # VERBOSE=1 for diffs, EXOCC="build/exocc run" to run both parts with the exocc
 # interpreter instead of CPython + std_boot.py (expected output still comes
 # from real CPython).
 set -u
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-corpus="${CORPUS:-/work/shared/host-conformance}"
+corpus="${CORPUS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/shared/host-conformance}"
 py="${PYTHON:-python3}"
 filter="${1:-}"
 verbose="${VERBOSE:-0}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Meson has no globbing, so the source lists live in generated meson.build fragments:
-# generator/host/meson.build, generator/ir/meson.build, generator/frontend/meson.build,
-# generator/backend/meson.build and tests/unit/meson.build. This script rewrites them
+# generator/{host,ir,frontend,rewrite,backend,analysis,driver}/meson.build and
+# tests/unit/meson.build. This script rewrites them
 # (into the tree, or into directory $1 when given, which the drift check uses).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,4 +21,5 @@ emit exocc_frontend_sources generator/frontend "$out/generator/frontend/meson.bu
 emit exocc_rewrite_sources generator/rewrite "$out/generator/rewrite/meson.build"
 emit exocc_backend_sources generator/backend "$out/generator/backend/meson.build"
 emit exocc_analysis_sources generator/analysis "$out/generator/analysis/meson.build"
+emit exocc_driver_sources generator/driver "$out/generator/driver/meson.build"
 emit exocc_unit_test_sources tests/unit "$out/tests/unit/meson.build"

@@ -16,9 +16,11 @@ namespace exo::backend {
 std::pair<std::string, std::string> compile_to_strings(const std::string& lib_name,
                                                        const std::vector<ir::ProcPtr>& procs);
 
-// Upstream's run_compile(procs, h_file_name): the complete (.c, .h) texts.
+// Upstream's run_compile(procs, h_file_name): the complete (.c, .h) texts. The library
+// name (context struct, include guard) defaults to the header's stem.
 std::pair<std::string, std::string> run_compile(const std::vector<ir::ProcPtr>& procs,
-                                                const std::string& h_file_name);
+                                                const std::string& h_file_name,
+                                                const std::string& lib_name = "");
 
 // Procedure.c_code_str(): header contents, a newline, then the body.
 std::string c_code_str(const ir::ProcPtr& proc);

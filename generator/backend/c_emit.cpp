@@ -206,11 +206,13 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
     return {header, body};
 }
 
-std::pair<std::string, std::string> run_compile(const std::vector<ProcPtr>& procs, const std::string& h_file_name) {
+std::pair<std::string, std::string> run_compile(const std::vector<ProcPtr>& procs, const std::string& h_file_name,
+                                                const std::string& lib_name_override) {
     // Path(h_file_name).stem
     std::string base = h_file_name.substr(h_file_name.find_last_of('/') == std::string::npos ? 0 : h_file_name.find_last_of('/') + 1);
     size_t dot = base.find_last_of('.');
     std::string stem = (dot != std::string::npos && dot > 0) ? base.substr(0, dot) : base;
+    if (!lib_name_override.empty()) stem = lib_name_override;
     std::string lib_name;
     for (unsigned char c : stem) lib_name += (std::isalnum(c) || c == '_' || c >= 0x80) ? char(c) : '_';
     auto [fwd_decls, body] = compile_to_strings(lib_name, procs);

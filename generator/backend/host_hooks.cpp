@@ -1,10 +1,15 @@
 #include "host_hooks.h"
 
+#include <algorithm>
+#include <functional>
+
 #include "../frontend/exo_module.h"
 #include "../frontend/ir_values.h"
 #include "../frontend/typecheck.h"
 #include "../host/interp.h"
 #include "../host/runtime.h"
+#include "../ir/printer.h"
+#include "recorded_host.h"
 
 namespace exo::backend {
 
@@ -51,11 +56,43 @@ host::TypeObject* stmt_t() {
     return t;
 }
 
+// What Memory.write/reduce see of the statement.
+std::string stmt_key(const ir::Stmt& s) {
+    std::string name;
+    if (auto a = s.as<ir::Assign>()) name = a->name.name();
+    else if (auto r = s.as<ir::Reduce>()) name = r->name.name();
+    return name + '\x1e' + s.srcinfo.str();
+}
+
 Value stmt_value(const ir::Stmt& s) {
     std::string name;
     if (auto a = s.as<ir::Assign>()) name = a->name.name();
     else if (auto r = s.as<ir::Reduce>()) name = r->name.name();
     return Value(new StmtObj(stmt_t(), std::move(name), s.srcinfo.str()));
+}
+
+// A question to a host object, as the key of its recorded answer.
+std::string question(std::initializer_list<std::string> parts) {
+    std::string q;
+    for (const auto& p : parts) q += p + '\x1f';
+    return q;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& s : v) out += s + '\x1e';
+    return out;
+}
+
+// Asks `obj` directly, or through its recording / replaying stand-in.
+std::string ask(const Value& obj, const std::string& q, const std::function<std::string(const Value&)>& f) {
+    if (RecordedObject* r = as_recorded(obj)) return r->answer(q, f);
+    return f(obj);
+}
+
+const std::string& static_memory_name() {
+    static const std::string name = memory_lineage(host::getattr(module("exo.core.memory"), "StaticMemory")).at(0);
+    return name;
 }
 
 }  // namespace
@@ -67,6 +104,10 @@ Value dram_memory() {
 }
 
 bool mem_is_subclass(const ir::MemRef& sub, const ir::MemRef& base) {
+    if (as_recorded(sub) || as_recorded(base)) {
+        std::vector<std::string> a = memory_lineage(sub), b = memory_lineage(base);
+        return !b.empty() && std::find(a.begin(), a.end(), b[0]) != a.end();
+    }
     auto* a = host::as<host::TypeObject>(sub);
     auto* b = host::as<host::TypeObject>(base);
     if (!a || !b) return sub.is(base);
@@ -74,55 +115,88 @@ bool mem_is_subclass(const ir::MemRef& sub, const ir::MemRef& base) {
 }
 
 bool is_static_memory(const ir::MemRef& mem) {
-    return mem_is_subclass(mem, host::getattr(module("exo.core.memory"), "StaticMemory"));
+    std::vector<std::string> l = memory_lineage(mem);
+    return std::find(l.begin(), l.end(), static_memory_name()) != l.end();
 }
 
-std::string memory_name(const ir::MemRef& mem) { return text(host::call_method(mem, "name", {})); }
+std::string memory_name(const ir::MemRef& mem) {
+    if (RecordedObject* r = as_recorded(mem)) return r->name;
+    return text(host::call_method(mem, "name", {}));
+}
 
-std::string mem_global(const ir::MemRef& mem) { return text(host::call_method(mem, "global_", {})); }
+std::string mem_global(const ir::MemRef& mem) {
+    return ask(mem, question({"global_"}), [](const Value& m) { return text(host::call_method(m, "global_", {})); });
+}
 
 std::string mem_alloc(const ir::MemRef& mem, const std::string& name, const std::string& ctype,
                       const std::vector<std::string>& shape, const ir::SrcInfo& srcinfo) {
-    return text(host::call_method(mem, "alloc", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+    return ask(mem, question({"alloc", name, ctype, joined(shape), srcinfo.str()}), [&](const Value& m) {
+        return text(host::call_method(m, "alloc", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+    });
 }
 
 std::string mem_free(const ir::MemRef& mem, const std::string& name, const std::string& ctype,
                      const std::vector<std::string>& shape, const ir::SrcInfo& srcinfo) {
-    return text(host::call_method(mem, "free", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+    return ask(mem, question({"free", name, ctype, joined(shape), srcinfo.str()}), [&](const Value& m) {
+        return text(host::call_method(m, "free", {host::str(name), host::str(ctype), strs(shape), host::str(srcinfo.str())}));
+    });
 }
 
 std::string mem_window(const ir::MemRef& mem, const ir::TypePtr& basetyp, const std::string& baseptr,
                        const std::vector<std::string>& indices, const std::vector<std::string>& strides,
                        const ir::SrcInfo& srcinfo) {
-    return text(host::call_method(mem, "window", {frontend::type_value(basetyp), host::str(baseptr), strs(indices),
-                                                  strs(strides), host::str(srcinfo.str())}));
+    std::string q = question({"window", ir::print_type(*basetyp), basetyp->is_win() ? "win" : "", baseptr, joined(indices),
+                              joined(strides), srcinfo.str()});
+    return ask(mem, q, [&](const Value& m) {
+        return text(host::call_method(m, "window", {frontend::type_value(basetyp), host::str(baseptr), strs(indices),
+                                                    strs(strides), host::str(srcinfo.str())}));
+    });
 }
 
-bool mem_can_read(const ir::MemRef& mem) { return host::truthy(host::call_method(mem, "can_read", {})); }
+bool mem_can_read(const ir::MemRef& mem) {
+    return ask(mem, question({"can_read"}), [](const Value& m) { return std::string(host::truthy(host::call_method(m, "can_read", {})) ? "1" : ""); }) == "1";
+}
 
 std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {
-    return text(host::call_method(mem, "write", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+    return ask(mem, question({"write", stmt_key(s), lhs, rhs}), [&](const Value& m) {
+        return text(host::call_method(m, "write", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+    });
 }
 
 std::string mem_reduce(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {
-    return text(host::call_method(mem, "reduce", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+    return ask(mem, question({"reduce", stmt_key(s), lhs, rhs}), [&](const Value& m) {
+        return text(host::call_method(m, "reduce", {stmt_value(s), host::str(lhs), host::str(rhs)}));
+    });
 }
 
-std::string extern_name(const ir::ExternRef& f) { return text(host::call_method(f.obj, "name", {})); }
+std::string extern_name(const ir::ExternRef& f) {
+    if (RecordedObject* r = as_recorded(f.obj)) return r->name;
+    return text(host::call_method(f.obj, "name", {}));
+}
 
 std::string extern_globl(const ir::ExternRef& f, const std::string& ctype) {
-    Value v = host::call_method(f.obj, "globl", {host::str(ctype)});
-    if (v.is_none() || !host::truthy(v)) return "";
-    return text(v);
+    return ask(f.obj, question({"globl", ctype}), [&](const Value& obj) {
+        Value v = host::call_method(obj, "globl", {host::str(ctype)});
+        return v.is_none() || !host::truthy(v) ? std::string() : text(v);
+    });
 }
 
 std::string extern_compile(const ir::ExternRef& f, const std::vector<std::string>& args, const std::string& ctype) {
-    return text(host::call_method(f.obj, "compile", {strs(args), host::str(ctype)}));
+    return ask(f.obj, question({"compile", joined(args), ctype}),
+               [&](const Value& obj) { return text(host::call_method(obj, "compile", {strs(args), host::str(ctype)})); });
 }
 
-bool config_allows_rw(const ir::ConfigRef& c) { return host::truthy(host::call_method(c.obj, "is_allow_rw", {})); }
+bool config_allows_rw(const ir::ConfigRef& c) {
+    if (RecordedObject* r = as_recorded(c.obj)) return r->allow_rw;
+    return host::truthy(host::call_method(c.obj, "is_allow_rw", {}));
+}
 
 ir::TypePtr config_field_type(const ir::ConfigRef& c, const std::string& field) {
+    if (RecordedObject* r = as_recorded(c.obj)) {
+        for (const auto& [name, kind] : r->fields)
+            if (name == field) return ir::scalar_type(kind);
+        return ir::T::err();
+    }
     if (auto* fields = frontend::config_fields(c.obj))
         for (const auto& [name, utype] : *fields)
             if (name == field) return frontend::loopir_scalar_type(utype->kind);
@@ -131,7 +205,10 @@ ir::TypePtr config_field_type(const ir::ConfigRef& c, const std::string& field) 
 
 std::vector<std::string> config_struct_def(const ir::ConfigRef& c) {
     std::vector<std::string> lines{"struct " + c.name + " {"};
-    if (auto* fields = frontend::config_fields(c.obj))
+    if (RecordedObject* r = as_recorded(c.obj)) {
+        for (const auto& [name, kind] : r->fields)
+            lines.push_back("    " + std::string(ir::scalar_type(kind)->ctype()) + " " + name + ";");
+    } else if (auto* fields = frontend::config_fields(c.obj))
         for (const auto& [name, utype] : *fields)
             lines.push_back("    " + std::string(frontend::loopir_scalar_type(utype->kind)->ctype()) + " " + name + ";");
     lines.push_back("} " + c.name + ";");

@@ -10,41 +10,18 @@
 
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
+#include "build.h"
+#include "module_roots.h"
 
 namespace {
 
-// Directories holding the Python modules bundled with exocc (generator/lib/std,
-// generator/lib, hw/). Found next to the executable when installed, else in the
-// source tree the binary was built from.
-std::vector<std::string> module_roots() {
-    if (const char* env = std::getenv("EXOCC_LIB")) {
-        std::vector<std::string> roots;
-        std::string s = env;
-        size_t start = 0;
-        while (start <= s.size()) {
-            size_t colon = s.find(':', start);
-            if (colon == std::string::npos) colon = s.size();
-            if (colon > start) roots.push_back(s.substr(start, colon - start));
-            start = colon + 1;
-        }
-        return roots;
-    }
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        std::string dir(exe);
-        dir = dir.substr(0, dir.rfind('/'));
-        std::string installed = dir + "/../share/exocc";
-        if (access((installed + "/lib/std").c_str(), F_OK) == 0)
-            return {installed + "/lib/std", installed + "/lib", installed + "/hw"};
-    }
-    return {EXOCC_SOURCE_DIR "/generator/lib/std", EXOCC_SOURCE_DIR "/generator/lib", EXOCC_SOURCE_DIR "/hw"};
-}
+using exo::driver::module_roots;
 
 int usage() {
     std::fputs("usage: exocc run FILE.py [ARGS...]\n"
                "       exocc test [PATH...] [-k EXPR] [-x] [-v] [--update-golden]\n"
+               "       exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--cache-dir DIR | --no-cache]\n"
+               "       exocc vendor MANIFEST.toml --dir VENDOR_DIR [--check]\n"
                "       exocc FILE.py... [-o OUTDIR] [-s STEM] [-p PYTHONPATH]\n",
                stderr);
     return 2;
@@ -82,6 +59,8 @@ int main(int argc, char** argv) {
         std::vector<std::string> args(argv + 2, argv + argc);
         return exo::host::Interpreter::get().run_main(argv[2], args);
     }
+    if (cmd == "build") return exo::driver::build_command(std::vector<std::string>(argv + 2, argv + argc));
+    if (cmd == "vendor") return exo::driver::vendor_command(std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "test") return run_bundled("_exocc_pytest_runner.py", std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "--version") {
         std::puts("exocc 0.1.0");

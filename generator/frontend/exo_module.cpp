@@ -6,6 +6,7 @@
 
 #include "../analysis/boundscheck.h"
 #include "../backend/backend.h"
+#include "../backend/recorded_host.h"
 #include "../ir/printer.h"
 #include "ir_values.h"
 #include "../rewrite/partial_eval.h"
@@ -185,6 +186,13 @@ void write_text(const std::string& path, const std::string& text) {
     f << text;
 }
 
+// _serialize_kernel(proc_list) -> str: the procs as a build-cache payload (see
+// backend/recorded_host.h); runs code generation on them once.
+Value exo_serialize_kernel(const Value&, const CallArgs& a) {
+    host::check_positional("_serialize_kernel", a, 1, 1);
+    return host::str(backend::serialize_kernel(proc_list_arg(a[0])));
+}
+
 // compile_procs_to_strings(proc_list, h_file_name) -> (c_text, h_text)
 Value exo_compile_procs_to_strings(const Value&, const CallArgs& a) {
     host::check_positional("compile_procs_to_strings", a, 2, 2);
@@ -325,6 +333,7 @@ Value make_exo_native_module() {
     def("rename_proc", exo_rename_proc);
     def("compile_procs", exo_compile_procs);
     def("compile_procs_to_strings", exo_compile_procs_to_strings);
+    def("_serialize_kernel", exo_serialize_kernel);
     g.set_str("Procedure", Value(g_procedure_t));
     g.set_str("Config", Value(g_config_t));
     g.set_str("ParseError", Value(g_parse_error_t));

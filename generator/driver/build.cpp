@@ -1,0 +1,377 @@
+#include "build.h"
+
+#include <elf.h>
+#include <link.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "../backend/backend.h"
+#include "../backend/recorded_host.h"
+#include "../frontend/exo_module.h"
+#include "../host/interp.h"
+#include "../host/runtime.h"
+#include "cache.h"
+#include "fs_util.h"
+#include "kernel_process.h"
+#include "manifest.h"
+#include "module_roots.h"
+#include "sha256.h"
+#include "text_diff.h"
+
+namespace exo::driver {
+
+namespace {
+
+const char* const kVersion = "0.1.0";
+
+struct Options {
+    std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
+    bool no_cache = false, verbose = false, check = false;
+};
+
+struct Usage : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A build that failed after printing why.
+struct BuildFailed {};
+
+const char* const kBuildUsage =
+    "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
+    "                   [--cache-dir DIR | --no-cache] [-v]\n";
+const char* const kVendorUsage =
+    "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
+    "                    [--cache-dir DIR | --no-cache] [-v]\n";
+
+Options parse(const std::vector<std::string>& args, bool vendor) {
+    Options o;
+    o.cache_dir = default_cache_dir();
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](const char* flag) -> std::string {
+            std::string f = flag;
+            if (a.compare(0, f.size() + 1, f + "=") == 0) return a.substr(f.size() + 1);
+            if (i + 1 >= args.size()) throw Usage("argument " + f + ": expected one argument");
+            return args[++i];
+        };
+        auto is = [&](const char* flag) { return a == flag || a.compare(0, std::strlen(flag) + 1, std::string(flag) + "=") == 0; };
+        if (!vendor && (a == "-o" || is("--outdir"))) o.outdir = value(a == "-o" ? "-o" : "--outdir");
+        else if (vendor && is("--dir")) o.vendor_dir = value("--dir");
+        else if (is("--stem")) o.stem = value("--stem");
+        else if (!vendor && is("--depfile-target")) o.depfile_target = value("--depfile-target");
+        else if (is("--cache-dir")) o.cache_dir = value("--cache-dir");
+        else if (a == "--no-cache") o.no_cache = true;
+        else if (a == "-v" || a == "--verbose") o.verbose = true;
+        else if (vendor && a == "--check") o.check = true;
+        else if (a == "-h" || a == "--help") throw Usage("");
+        else if (!a.empty() && a[0] == '-') throw Usage("unrecognized argument: " + a);
+        else if (o.manifest.empty()) o.manifest = a;
+        else throw Usage("only one manifest per command: " + a);
+    }
+    if (o.manifest.empty()) throw Usage("the following arguments are required: MANIFEST.toml");
+    if (!vendor && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
+    if (vendor && o.vendor_dir.empty()) throw Usage("the following arguments are required: --dir VENDOR_DIR");
+    if (o.no_cache) o.cache_dir.clear();
+    if (o.stem.empty()) {
+        o.stem = base_name(o.manifest);
+        if (size_t dot = o.stem.rfind('.'); dot != std::string::npos && dot > 0) o.stem = o.stem.substr(0, dot);
+    }
+    return o;
+}
+
+// The GNU build-id of this executable: a stamp of exactly this exocc build. Falls back
+// to hashing the executable when it has none.
+std::string exocc_identity() {
+    std::string id;
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void* out) -> int {
+            if (info->dlpi_name && info->dlpi_name[0]) return 0;  // the main program only
+            for (int i = 0; i < info->dlpi_phnum; ++i) {
+                const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+                if (ph.p_type != PT_NOTE) continue;
+                const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+                const char* end = p + ph.p_memsz;
+                while (p + sizeof(ElfW(Nhdr)) <= end) {
+                    auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
+                    const char* name = p + sizeof(ElfW(Nhdr));
+                    const char* desc = name + ((nh->n_namesz + 3) & ~3u);
+                    if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
+                        *static_cast<std::string*>(out) = std::string(desc, nh->n_descsz);
+                        return 1;
+                    }
+                    p = desc + ((nh->n_descsz + 3) & ~3u);
+                }
+            }
+            return 1;
+        },
+        &id);
+    if (!id.empty()) return "build-id:" + sha256_hex(id);
+    std::optional<std::string> exe = read_file("/proc/self/exe");
+    return "exe:" + sha256_hex(exe ? *exe : std::string(kVersion));
+}
+
+std::string depfile_escape(const std::string& p) {
+    std::string out;
+    for (char c : p) {
+        if (c == ' ' || c == '#' || c == '\\') out += '\\';
+        if (c == '$') out += '$';
+        out += c;
+    }
+    return out;
+}
+
+class Builder {
+public:
+    Builder(Options o) : o_(std::move(o)), roots_(module_roots()), cache_(o_.cache_dir, cache_max_bytes()) {
+        for (auto& r : roots_) r = real_path(r);
+    }
+
+    struct Library {
+        std::string c, h;
+        std::set<std::string> deps;  // absolute
+        std::string input_digest;
+    };
+
+    const Manifest& manifest() const { return m_; }
+
+    Library build() {
+        m_ = load_manifest(o_.manifest, hw_roots(roots_));
+        host::init_runtime(module_roots());
+        frontend::register_exo_module();
+        // Code generation imports exo.core.memory (DRAM) in this process.
+        host::Interpreter& in = host::Interpreter::get();
+        for (const std::string& r : in.builtin_module_roots) host::call_method(in.sys_path, "append", {host::str(r)});
+        try {
+            return compile(false);
+        } catch (const backend::MissingHostAnswer&) {
+            // An entry that replays incompletely: build every kernel from its sources.
+            return compile(true);
+        }
+    }
+
+private:
+    // Cache entries name files by tag, so that a cache can serve copies of a project in
+    // other directories: "m:" under the manifest's directory, "rN:" under exocc's Nth
+    // module root, "a:" anything else (absolute).
+    std::string tag(const std::string& path) const {
+        if (std::string rel = relative_under(path, m_.dir); !rel.empty()) return "m:" + rel;
+        for (size_t i = 0; i < roots_.size(); ++i)
+            if (std::string rel = relative_under(path, roots_[i]); !rel.empty()) return "r" + std::to_string(i) + ":" + rel;
+        return "a:" + path;
+    }
+
+    std::string untag(const std::string& t) const {
+        if (t.compare(0, 2, "m:") == 0) return m_.dir + "/" + t.substr(2);
+        if (t.compare(0, 2, "a:") == 0) return t.substr(2);
+        size_t colon = t.find(':');
+        size_t i = t[0] == 'r' && colon != std::string::npos ? std::strtoul(t.c_str() + 1, nullptr, 10) : roots_.size();
+        return i < roots_.size() ? roots_[i] + "/" + t.substr(colon + 1) : std::string();
+    }
+
+    const std::string& file_hash(const std::string& path) {
+        auto it = hashes_.find(path);
+        if (it == hashes_.end()) {
+            std::optional<std::string> bytes = read_file(path);
+            it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : std::string("missing")).first;
+        }
+        return it->second;
+    }
+
+    std::string kernel_key(const Kernel& k) {
+        Sha256 h;
+        h.field("exocc-kernel-key 1").field(identity_).field(std::to_string(ir::kLoopIRFormatVersion));
+        auto opt_tag = [&](const std::string& p) { return p.empty() ? std::string() : tag(p); };
+        h.field(opt_tag(k.source)).field(opt_tag(k.object)).field(opt_tag(k.schedule_file)).field(k.schedule_func);
+        h.field(std::to_string(k.procs.size()));
+        for (const auto& p : k.procs) h.field(p);
+        h.field(std::to_string(k.hw.size()));
+        for (const auto& x : k.hw) h.field(x[0] == '/' ? tag(x) : x);
+        h.field(std::to_string(m_.search_path.size()));
+        for (const auto& d : m_.search_path) h.field(tag(d));
+        h.field(std::to_string(k.params.size()));
+        for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
+        return h.hex();
+    }
+
+    std::string kernel_label(size_t i) const {
+        const Kernel& k = m_.kernels[i];
+        return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) + ")";
+    }
+
+    void note(const std::string& s) const {
+        if (o_.verbose) std::fprintf(stderr, "exocc: %s\n", s.c_str());
+    }
+
+    // The kernel's IR from a current cache entry, or empty.
+    std::optional<std::string> cached_ir(size_t i, const std::string& key, CacheEntry* e) {
+        switch (cache_.lookup(key, e)) {
+            case Cache::Lookup::Miss: note(kernel_label(i) + ": not cached"); return std::nullopt;
+            case Cache::Lookup::Corrupt: note(kernel_label(i) + ": corrupt cache entry, rebuilding"); return std::nullopt;
+            case Cache::Lookup::Hit: break;
+        }
+        for (const auto& [t, sha] : e->deps) {
+            std::string p = untag(t);
+            if (p.empty() || file_hash(p) != sha) {
+                note(kernel_label(i) + ": " + (p.empty() ? t : p) + " changed");
+                return std::nullopt;
+            }
+        }
+        note(kernel_label(i) + ": cached");
+        return e->ir;
+    }
+
+    Library compile(bool ignore_cache) {
+        identity_ = exocc_identity();
+        backend::KernelLoader loader;
+        std::vector<ir::ProcPtr> exports;
+        Library lib;
+        for (size_t i = 0; i < m_.kernels.size(); ++i) {
+            const Kernel& k = m_.kernels[i];
+            std::string key = kernel_key(k);
+            CacheEntry entry;
+            std::optional<std::vector<ir::ProcPtr>> procs;
+            if (cache_.enabled() && !ignore_cache)
+                if (std::optional<std::string> ir = cached_ir(i, key, &entry)) {
+                    try {
+                        procs = loader.load(*ir);
+                    } catch (const ir::SerialError& e) {
+                        note(kernel_label(i) + ": unreadable cache entry (" + e.what() + "), rebuilding");
+                    }
+                }
+            if (!procs) {
+                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_);
+                if (!built) throw BuildFailed{};
+                entry = CacheEntry{};
+                for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
+                entry.ir = std::move(built->ir);
+                cache_.store(key, entry);
+                procs = loader.load(entry.ir);
+            }
+            for (const auto& [t, sha] : entry.deps) lib.deps.insert(untag(t));
+            for (const auto& p : *procs)
+                if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
+        }
+        auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name);
+        lib.c = std::move(c);
+        lib.h = std::move(h);
+        lib.deps.insert(m_.path);
+        lib.deps.insert(real_path("/proc/self/exe"));
+        lib.input_digest = input_digest(lib.deps);
+        return lib;
+    }
+
+    // The user's inputs (not exocc's own modules), by path relative to the manifest.
+    std::string input_digest(const std::set<std::string>& deps) {
+        std::map<std::string, std::string> files;
+        for (const auto& d : deps) {
+            std::string t = tag(d);
+            if (t[0] == 'r' || d == real_path("/proc/self/exe")) continue;
+            files[std::filesystem::path(d).lexically_relative(m_.dir).string()] = file_hash(d);
+        }
+        Sha256 h;
+        for (const auto& [p, sha] : files) h.field(p).field(sha);
+        return h.hex();
+    }
+
+    Options o_;
+    std::vector<std::string> roots_;
+    Cache cache_;
+    Manifest m_;
+    std::string identity_;
+    std::map<std::string, std::string> hashes_;
+};
+
+// Runs `f`, mapping every way a build can fail to an exit status.
+template <class F>
+int guarded(const char* usage, F&& f) {
+    try {
+        return f();
+    } catch (const Usage& e) {
+        std::fputs(usage, stderr);
+        if (*e.what()) std::fprintf(stderr, "exocc: error: %s\n", e.what());
+        return *e.what() ? 2 : 0;
+    } catch (const UserError& e) {
+        print_user_error(e);
+        return 1;
+    } catch (const BuildFailed&) {
+        return 1;
+    } catch (const FileError& e) {
+        std::fprintf(stderr, "exocc: error: %s\n", e.what());
+        return 1;
+    } catch (const host::PyException& e) {
+        std::fprintf(stderr, "exocc: error: %s\n", host::exception_summary(host::Value(e.exc)).c_str());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "exocc: internal error: %s\n", e.what());
+        return 1;
+    }
+}
+
+std::string depfile_text(const std::string& targets, const std::set<std::string>& deps) {
+    std::string out = targets + ":";
+    for (const auto& d : deps)
+        if (is_file(d)) out += " \\\n  " + depfile_escape(d);
+    return out + "\n";
+}
+
+std::string vendor_record(const Options& o, const std::string& digest) {
+    return "# Vendored by exocc from " + base_name(o.manifest) + "; do not edit.\n"
+           "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>`.\n"
+           "exocc-version: " + kVersion + "\n"
+           "input-digest: sha256:" + digest + "\n";
+}
+
+}  // namespace
+
+int build_command(const std::vector<std::string>& args) {
+    return guarded(kBuildUsage, [&] {
+        Options o = parse(args, false);
+        Builder b(o);
+        Builder::Library lib = b.build();
+        std::string c_file = o.outdir + "/" + o.stem + ".c", h_file = o.outdir + "/" + o.stem + ".h";
+        make_dirs(o.outdir);
+        write_if_changed(c_file, lib.c);
+        write_if_changed(h_file, lib.h);
+        std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
+                                                       : depfile_escape(o.depfile_target);
+        write_if_changed(o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps));
+        return 0;
+    });
+}
+
+int vendor_command(const std::vector<std::string>& args) {
+    return guarded(kVendorUsage, [&] {
+        Options o = parse(args, true);
+        Builder b(o);
+        Builder::Library lib = b.build();
+        std::vector<std::pair<std::string, std::string>> files = {
+            {o.stem + ".c", lib.c}, {o.stem + ".h", lib.h}, {o.stem + ".exo-vendor", vendor_record(o, lib.input_digest)}};
+        if (!o.check) {
+            make_dirs(o.vendor_dir);
+            for (const auto& [name, text] : files) write_if_changed(o.vendor_dir + "/" + name, text);
+            return 0;
+        }
+        bool stale = false;
+        for (const auto& [name, text] : files) {
+            std::string path = o.vendor_dir + "/" + name;
+            std::optional<std::string> old = read_file(path);
+            if (!old) {
+                std::printf("missing vendored file %s\n", path.c_str());
+                stale = true;
+            } else if (*old != text) {
+                std::fputs(unified_diff(*old, text, path + " (vendored)", path + " (fresh)").c_str(), stdout);
+                stale = true;
+            }
+        }
+        if (stale)
+            std::printf("exocc: vendored files in %s are stale; regenerate them with `exocc vendor %s --dir %s`\n",
+                        o.vendor_dir.c_str(), o.manifest.c_str(), o.vendor_dir.c_str());
+        return stale ? 1 : 0;
+    });
+}
+
+}  // namespace exo::driver

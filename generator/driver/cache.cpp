@@ -1,0 +1,154 @@
+#include "cache.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "fs_util.h"
+#include "sha256.h"
+
+namespace exo::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kEntryMagic = "exocc-cache-entry 1\n";
+
+std::string encode(const std::string& key, const CacheEntry& e) {
+    std::string body = kEntryMagic;
+    body += "key " + key + "\n";
+    body += "deps " + std::to_string(e.deps.size()) + "\n";
+    for (const auto& [path, sha] : e.deps) body += sha + " " + std::to_string(path.size()) + ":" + path + "\n";
+    body += "ir " + std::to_string(e.ir.size()) + "\n" + e.ir + "\n";
+    return body + "checksum " + sha256_hex(body) + "\n";
+}
+
+// Parses an entry; false when anything is off.
+bool decode(const std::string& bytes, const std::string& key, CacheEntry* out) {
+    const std::string tail_tag = "checksum ";
+    size_t tail = bytes.rfind(tail_tag);
+    if (tail == std::string::npos || bytes.size() != tail + tail_tag.size() + 64 + 1 || bytes.back() != '\n') return false;
+    std::string body = bytes.substr(0, tail);
+    if (sha256_hex(body) != bytes.substr(tail + tail_tag.size(), 64)) return false;
+    size_t pos = 0;
+    auto line = [&](std::string* l) {
+        size_t nl = body.find('\n', pos);
+        if (nl == std::string::npos) return false;
+        *l = body.substr(pos, nl - pos);
+        pos = nl + 1;
+        return true;
+    };
+    std::string l;
+    if (!line(&l) || l + "\n" != kEntryMagic) return false;
+    if (!line(&l) || l != "key " + key) return false;
+    if (!line(&l) || l.compare(0, 5, "deps ") != 0) return false;
+    size_t n = std::strtoul(l.c_str() + 5, nullptr, 10);
+    CacheEntry e;
+    for (size_t i = 0; i < n; ++i) {
+        if (!line(&l) || l.size() < 66 || l[64] != ' ') return false;
+        size_t colon = l.find(':', 65);
+        if (colon == std::string::npos) return false;
+        size_t len = std::strtoul(l.c_str() + 65, nullptr, 10);
+        if (l.size() != colon + 1 + len) return false;
+        e.deps.emplace_back(l.substr(colon + 1), l.substr(0, 64));
+    }
+    if (!line(&l) || l.compare(0, 3, "ir ") != 0) return false;
+    size_t len = std::strtoul(l.c_str() + 3, nullptr, 10);
+    if (pos + len + 1 != body.size() || body[pos + len] != '\n') return false;
+    e.ir = body.substr(pos, len);
+    *out = std::move(e);
+    return true;
+}
+
+}  // namespace
+
+Cache::Cache(std::string dir, uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {}
+
+std::string Cache::path_of(const std::string& key) const { return dir_ + "/" + key.substr(0, 2) + "/" + key + ".entry"; }
+
+Cache::Lookup Cache::lookup(const std::string& key, CacheEntry* out) {
+    if (!enabled()) return Lookup::Miss;
+    std::string path = path_of(key);
+    std::optional<std::string> bytes = read_file(path);
+    if (!bytes) return Lookup::Miss;
+    if (!decode(*bytes, key, out)) return Lookup::Corrupt;
+    // Recency for eviction (atime is unreliable under relatime/noatime).
+    utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
+    return Lookup::Hit;
+}
+
+void Cache::store(const std::string& key, const CacheEntry& entry) {
+    if (!enabled()) return;
+    try {
+        if (!is_file(dir_ + "/CACHEDIR.TAG")) {
+            make_dirs(dir_);
+            write_atomic(dir_ + "/CACHEDIR.TAG",
+                         "Signature: 8a477f597d28d172789f06886806bc55\n"
+                         "# This file marks the exocc build cache (https://bford.info/cachedir/).\n");
+        }
+        make_dirs(dir_ + "/" + key.substr(0, 2));
+        write_atomic(path_of(key), encode(key, entry));
+        evict();
+    } catch (const FileError&) {
+        // A read-only or full cache directory only costs speed.
+    }
+}
+
+void Cache::evict() {
+    struct Item {
+        fs::path path;
+        uint64_t size;
+        fs::file_time_type when;
+    };
+    std::vector<Item> items;
+    uint64_t total = 0;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec) || it->path().extension() != ".entry") continue;
+        uint64_t size = it->file_size(ec);
+        auto when = it->last_write_time(ec);
+        if (ec) {
+            ec.clear();
+            continue;
+        }
+        items.push_back({it->path(), size, when});
+        total += size;
+    }
+    if (total <= max_bytes_) return;
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.when < b.when; });
+    // Down to 90% of the bound, so that eviction does not run on every store.
+    uint64_t target = max_bytes_ / 10 * 9;
+    for (const auto& it : items) {
+        if (total <= target) break;
+        if (fs::remove(it.path, ec)) total -= it.size;
+    }
+}
+
+std::string default_cache_dir() {
+    if (const char* env = std::getenv("EXO_CACHE_DIR")) return env;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/exocc";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/exocc";
+    return "";
+}
+
+uint64_t cache_max_bytes() {
+    const char* env = std::getenv("EXO_CACHE_MAX_SIZE");
+    if (!env || !*env) return Cache::kDefaultMaxBytes;
+    char* end = nullptr;
+    double v = std::strtod(env, &end);
+    if (end == env || v <= 0) return Cache::kDefaultMaxBytes;
+    switch (*end) {
+        case 'k': case 'K': v *= 1024; break;
+        case 'm': case 'M': v *= 1024 * 1024; break;
+        case 'g': case 'G': v *= 1024.0 * 1024 * 1024; break;
+        default: break;
+    }
+    return uint64_t(v);
+}
+
+}  // namespace exo::driver

@@ -1,0 +1,50 @@
+// The build cache (docs/build-cache.md): content-addressed entries holding one kernel's
+// LoopIR and the files it was built from. Entries are written to a temporary file and
+// renamed into place, so concurrent exocc processes can share a directory; a checksum
+// catches truncated or corrupted entries; the total size is kept under a bound by
+// evicting the least recently used entries.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace exo::driver {
+
+struct CacheEntry {
+    // Every file the kernel read, as (path tag, sha256 of its bytes); see build.cpp.
+    std::vector<std::pair<std::string, std::string>> deps;
+    std::string ir;  // serialized LoopIR (ir/serialize.h)
+};
+
+class Cache {
+public:
+    enum class Lookup { Hit, Miss, Corrupt };
+
+    // An empty `dir` disables the cache.
+    Cache(std::string dir, uint64_t max_bytes);
+    bool enabled() const { return !dir_.empty(); }
+    const std::string& dir() const { return dir_; }
+
+    Lookup lookup(const std::string& key, CacheEntry* out);
+    // Failures to write are not errors (the build goes on without caching).
+    void store(const std::string& key, const CacheEntry& entry);
+
+    static constexpr uint64_t kDefaultMaxBytes = 512ull << 20;
+
+private:
+    std::string path_of(const std::string& key) const;
+    void evict();
+
+    std::string dir_;
+    uint64_t max_bytes_;
+};
+
+// Where the cache lives: --cache-dir, else $EXO_CACHE_DIR, else $XDG_CACHE_HOME/exocc,
+// else ~/.cache/exocc. `EXO_CACHE_DIR=` (set but empty) or --no-cache disable it.
+std::string default_cache_dir();
+// $EXO_CACHE_MAX_SIZE in bytes (suffixes K, M, G), else the default.
+uint64_t cache_max_bytes();
+
+}  // namespace exo::driver

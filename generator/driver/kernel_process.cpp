@@ -1,0 +1,166 @@
+#include "kernel_process.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "../host/interp.h"
+#include "../host/output.h"
+#include "../host/runtime.h"
+
+namespace exo::driver {
+
+using host::Value;
+
+namespace {
+
+Value param_value(const Param& p) {
+    switch (p.kind) {
+        case Param::Int: return Value::integer(p.i);
+        case Param::Float: return Value::floating(p.f);
+        case Param::Bool: return Value::boolean(p.b);
+        case Param::String: return host::str(p.s);
+        case Param::Array: {
+            std::vector<Value> items;
+            for (const auto& it : p.items) items.push_back(param_value(it));
+            return host::list(std::move(items));
+        }
+    }
+    return Value::none();
+}
+
+Value strs(const std::vector<std::string>& v) {
+    std::vector<Value> out;
+    for (const auto& s : v) out.push_back(host::str(s));
+    return host::list(std::move(out));
+}
+
+std::string where(const Location& l) { return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col); }
+
+// The kernel as the dict _exocc_build.py reads.
+Value spec_value(const Manifest& m, const Kernel& k) {
+    Value d = host::dict();
+    auto set = [&](const char* key, Value v) { host::setitem(d, host::str(key), std::move(v)); };
+    set("manifest", host::str(m.path));
+    set("source", host::str(k.source));
+    set("object", host::str(k.object));
+    set("procs", strs(k.procs));
+    set("schedule_file", host::str(k.schedule_file));
+    set("schedule_func", host::str(k.schedule_func));
+    set("hw", strs(k.hw));
+    set("search_path", strs(m.search_path));
+    Value params = host::dict();
+    for (const auto& [name, p] : k.params) host::setitem(params, host::str(name), param_value(p));
+    set("params", params);
+    Value at = host::dict();
+    host::setitem(at, host::str("kernel"), host::str(where(k.at)));
+    for (const auto& [key, loc] : k.key_at) host::setitem(at, host::str(key), host::str(where(loc)));
+    set("where", at);
+    return d;
+}
+
+bool write_all(int fd, const std::string& s) {
+    size_t done = 0;
+    while (done < s.size()) {
+        ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += size_t(n);
+    }
+    return true;
+}
+
+std::string framed(const std::string& s) { return std::to_string(s.size()) + ":" + s; }
+
+[[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+    int status = 1;
+    try {
+        std::string script;
+        for (const auto& r : roots)
+            if (access((r + "/_exocc_build.py").c_str(), R_OK) == 0) {
+                script = r + "/_exocc_build.py";
+                break;
+            }
+        if (script.empty()) {
+            std::fputs("exocc: _exocc_build.py is not installed\n", stderr);
+            _exit(2);
+        }
+        host::Interpreter& in = host::Interpreter::get();
+        Value spec = spec_value(m, k);
+        auto* mod = new host::ModuleObject("_exocc_kernel");
+        mod->globals().set_str("__name__", host::str("_exocc_kernel"));
+        mod->globals().set_str("spec", spec);
+        host::setitem(in.sys_modules, host::str("_exocc_kernel"), Value(mod));
+        status = in.run_main(script, {script});
+        if (status == 0) {
+            std::string out = framed(host::str_of(host::getitem(spec, host::str("payload"))));
+            host::for_each(host::getitem(spec, host::str("deps")), [&](const Value& p) {
+                out += framed(host::str_of(p));
+                return true;
+            });
+            if (!write_all(fd, out)) status = 1;
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "exocc: internal error while building a kernel: %s\n", e.what());
+        status = 1;
+    }
+    host::output::flush_stdout();
+    std::fflush(nullptr);
+    _exit(status);
+}
+
+}  // namespace
+
+std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        std::perror("exocc: pipe");
+        return std::nullopt;
+    }
+    host::output::flush_stdout();
+    std::fflush(nullptr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        std::perror("exocc: fork");
+        return std::nullopt;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child(fds[1], m, k, roots);
+    }
+    close(fds[1]);
+    std::string data;
+    char buf[65536];
+    for (;;) {
+        ssize_t n = read(fds[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        data.append(buf, size_t(n));
+    }
+    close(fds[0]);
+    int wstatus = 0;
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}
+    if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+        if (WIFSIGNALED(wstatus)) std::fprintf(stderr, "exocc: kernel build died with signal %d\n", WTERMSIG(wstatus));
+        return std::nullopt;
+    }
+    // Unframe: the IR, then one path per dependency.
+    std::vector<std::string> parts;
+    size_t pos = 0;
+    while (pos < data.size()) {
+        size_t colon = data.find(':', pos);
+        if (colon == std::string::npos) return std::nullopt;
+        size_t n = std::strtoul(data.c_str() + pos, nullptr, 10);
+        if (n > data.size() - colon - 1) return std::nullopt;
+        parts.push_back(data.substr(colon + 1, n));
+        pos = colon + 1 + n;
+    }
+    if (parts.empty()) return std::nullopt;
+    KernelBuild out;
+    out.ir = std::move(parts[0]);
+    out.deps.assign(parts.begin() + 1, parts.end());
+    return out;
+}
+
+}  // namespace exo::driver

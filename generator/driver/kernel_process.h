@@ -1,0 +1,24 @@
+// Builds one kernel of a manifest from its Python sources in a child process. A fork
+// per kernel gives each one a fresh interpreter (no module state leaks between kernels)
+// and an exact list of the files it read, which is what its cache entry depends on.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "manifest.h"
+
+namespace exo::driver {
+
+struct KernelBuild {
+    std::string ir;                 // serialized LoopIR with recorded host answers
+    std::vector<std::string> deps;  // absolute paths of every file the kernel read
+};
+
+// Runs the kernel; on failure the child has printed the error and this returns nullopt.
+// The interpreter must be initialised (init_runtime) and must not have run user code.
+std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k,
+                                                 const std::vector<std::string>& module_roots);
+
+}  // namespace exo::driver

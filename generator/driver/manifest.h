@@ -1,0 +1,63 @@
+// The build manifest (docs/manifest.md): a TOML file naming a library's kernels, each
+// either one upstream-style source file or an algorithm, a schedule and hardware
+// libraries kept apart. Parsed and validated before anything runs; every error names
+// the manifest, the key and its line.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace exo::driver {
+
+// A place in the manifest, for error messages.
+struct Location {
+    std::string file;
+    int line = 1, col = 1;
+};
+
+// An error in a user input, reported as `file:line:col: error: message`.
+struct UserError : std::runtime_error {
+    Location at;
+    UserError(Location at, const std::string& msg) : std::runtime_error(msg), at(std::move(at)) {}
+};
+
+// Prints `file:line:col: error: message`, then the line and a caret under the column.
+void print_user_error(const UserError& e);
+
+// A param value: what TOML offers that a Python script can use.
+struct Param {
+    enum Kind { Int, Float, Bool, String, Array } kind = Int;
+    long long i = 0;
+    double f = 0;
+    bool b = false;
+    std::string s;
+    std::vector<Param> items;
+    std::string canonical() const;  // for cache keys: kind-tagged, exact
+};
+
+struct Kernel {
+    Location at;          // the [[kernel]] table
+    std::string source;   // single-file form (absolute path), else empty
+    std::string object;   // split form (absolute path)
+    std::vector<std::string> procs;  // empty: the module's public procs
+    std::string schedule_file, schedule_func;  // empty when not scheduled
+    std::vector<std::string> hw;  // `exo.platforms` names or absolute paths of .py files
+    std::map<std::string, Param> params;  // [params] overlaid by the kernel's own
+    std::map<std::string, Location> key_at;  // where each key of the table is
+};
+
+struct Manifest {
+    std::string path;  // absolute
+    std::string dir;   // absolute directory of the manifest
+    std::string lib_name;
+    std::vector<std::string> search_path;  // absolute
+    std::vector<Kernel> kernels;
+};
+
+// Reads and validates `path`. `hw_roots` are the directories holding hardware libraries
+// (`hw = ["x86"]` must name ROOT/x86.py in one of them). Throws UserError.
+Manifest load_manifest(const std::string& path, const std::vector<std::string>& hw_roots);
+
+}  // namespace exo::driver

@@ -1,0 +1,42 @@
+#include "module_roots.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace exo::driver {
+
+std::vector<std::string> module_roots() {
+    if (const char* env = std::getenv("EXOCC_LIB")) {
+        std::vector<std::string> roots;
+        std::string s = env;
+        size_t start = 0;
+        while (start <= s.size()) {
+            size_t colon = s.find(':', start);
+            if (colon == std::string::npos) colon = s.size();
+            if (colon > start) roots.push_back(s.substr(start, colon - start));
+            start = colon + 1;
+        }
+        return roots;
+    }
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        std::string dir(exe);
+        dir = dir.substr(0, dir.rfind('/'));
+        std::string installed = dir + "/../share/exocc";
+        if (access((installed + "/lib/std").c_str(), F_OK) == 0)
+            return {installed + "/lib/std", installed + "/lib", installed + "/hw"};
+    }
+    return {EXOCC_SOURCE_DIR "/generator/lib/std", EXOCC_SOURCE_DIR "/generator/lib", EXOCC_SOURCE_DIR "/hw"};
+}
+
+std::vector<std::string> hw_roots(const std::vector<std::string>& roots) {
+    std::vector<std::string> out;
+    for (const auto& r : roots)
+        if (r.size() >= 3 && r.compare(r.size() - 3, 3, "/hw") == 0) out.push_back(r);
+    return out;
+}
+
+}  // namespace exo::driver

@@ -1,0 +1,16 @@
+// Where exocc finds the Python modules bundled with it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace exo::driver {
+
+// generator/lib/std, generator/lib and hw/: $EXOCC_LIB (colon-separated) if set, else
+// share/exocc next to an installed executable, else the source tree it was built from.
+std::vector<std::string> module_roots();
+
+// The hardware-library directories among them (the `exo.platforms` package).
+std::vector<std::string> hw_roots(const std::vector<std::string>& roots);
+
+}  // namespace exo::driver

@@ -1,0 +1,109 @@
+"""One kernel of `exocc build MANIFEST.toml`, run in a child process of the driver.
+
+The driver (generator/driver/kernel_process.cpp) puts the kernel's description in
+`_exocc_kernel.spec`; this loads its modules, applies its schedule, and hands back the
+procs serialized with their host objects' answers (`payload`) and every file read
+(`deps`).
+"""
+import os.path
+import sys
+
+import _exo
+import _exocc_kernel
+import _host
+from _exocc_compile import _load_module, _procs_of
+
+import exo
+import exo.build
+
+
+class _SpecError(Exception):
+    def __init__(self, key, message):
+        super().__init__(message)
+        self.key = key
+
+
+def _load_hw(spec, name):
+    if "/" in name or name.endswith(".py"):
+        return _load_module(name)
+    __import__("exo.platforms." + name)
+
+
+def _named_procs(spec, module):
+    if not spec["procs"]:
+        return _procs_of(module)
+    out = []
+    for name in spec["procs"]:
+        p = getattr(module, name, None)
+        if not isinstance(p, exo.Procedure):
+            raise _SpecError("procs", f"'{name}' is not a proc of {os.path.basename(spec['object'])}")
+        out.append(p)
+    return out
+
+
+def _schedule(spec, procs):
+    module = _load_module(spec["schedule_file"])
+    func = getattr(module, spec["schedule_func"], None)
+    if not callable(func):
+        raise _SpecError("schedule", f"{os.path.basename(spec['schedule_file'])} has no function "
+                                     f"'{spec['schedule_func']}'")
+    out = []
+    for p in procs:
+        result = func(p, **spec["params"])
+        if isinstance(result, exo.Procedure):
+            out.append(result)
+        elif isinstance(result, (list, tuple)) and result and all(isinstance(r, exo.Procedure) for r in result):
+            out.extend(result)
+        else:
+            raise _SpecError("schedule", f"{spec['schedule_func']}() returned {type(result).__name__}, "
+                                         "expected a proc or a list of procs")
+    return out
+
+
+def _kernel_procs(spec):
+    if spec["source"]:
+        return _procs_of(_load_module(spec["source"]))
+    for name in spec["hw"]:
+        _load_hw(spec, name)
+    procs = _named_procs(spec, _load_module(spec["object"]))
+    if spec["schedule_func"]:
+        procs = _schedule(spec, procs)
+    return procs
+
+
+def main():
+    spec = _exocc_kernel.spec
+    exo.build.params.clear()
+    exo.build.params.update(spec["params"])
+    for d in reversed(spec["search_path"]):
+        sys.path.insert(0, d)
+    try:
+        procs = _kernel_procs(spec)
+    except _SpecError as e:
+        where = spec["where"].get(e.key, spec["where"]["kernel"])
+        print(f"{where}: error: {e}", file=sys.stderr)
+        return 1
+    if not procs:
+        print(f"{spec['where']['kernel']}: error: the kernel exports no procs", file=sys.stderr)
+        return 1
+    try:
+        spec["payload"] = _exo._serialize_kernel(procs)
+    except Exception as e:
+        # The backend checks (memories, precision, windows, parallel loops): their
+        # messages start with the offending source location already.
+        print(f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    deps = set()
+    for mod in list(sys.modules.values()):
+        f = getattr(mod, "__file__", None)
+        if isinstance(f, str) and _host.stat(f) == "file":
+            deps.add(_host.realpath(f))
+    for f in [spec["source"], spec["object"], spec["schedule_file"]]:
+        if f:
+            deps.add(_host.realpath(f))
+    spec["deps"] = sorted(deps)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

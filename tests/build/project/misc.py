@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from exo import *
+
+
+@proc
+def row_sum(n: size, m: size, a: [f64][n, m], out: f64[n]):
+    # Windows, strides, guards, a par loop, negation, integer types.
+    assert stride(a, 1) == 1
+    assert m >= 2
+    for i in par(0, n):
+        row = a[i, 0:m]
+        out[i] = 0.0
+        for j in seq(0, m):
+            if j % 2 == 0 and j < m - 1:
+                out[i] += row[j]
+            else:
+                out[i] += -row[j]
+
+
+@proc
+def clamp_counts(n: size, c: i32[n], flags: i8[n]):
+    for i in seq(0, n):
+        if i > n - 3:
+            c[i] = 100
+        flags[i] = 1

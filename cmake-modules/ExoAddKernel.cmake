@@ -1,0 +1,219 @@
+# exo_add_kernel(): build a static library from an exocc kernel manifest.
+#
+#   exo_add_kernel(<target> MANIFEST <file.toml>
+#                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
+#                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>]
+#                  [DEPENDS <file-or-target>...]
+#                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>])
+#
+# See README.md next to this file. This module is self-contained: a project that
+# builds only from vendored sources may copy it into its own tree.
+#
+# Cache variables read here:
+#   Exo_EXECUTABLE     path of a host exocc; overrides Exo::exocc and COMPILER.
+#   EXO_USE_VENDORED   build kernels that have a VENDOR_DIR from the vendored C.
+#   EXO_CACHE_DIR      IR cache directory passed to every exocc run (--cache-dir).
+include_guard(GLOBAL)
+
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "exo_add_kernel needs CMake 3.20 or newer (DEPFILE support for "
+                      "the Makefile generators); this is CMake ${CMAKE_VERSION}.")
+endif()
+
+# Functions record the policy settings in effect where they are defined, so the
+# function below behaves the same whatever the caller's cmake_minimum_required.
+cmake_policy(PUSH)
+cmake_policy(VERSION 3.20...3.25)
+
+option(EXO_USE_VENDORED "Build exo_add_kernel() libraries that have a VENDOR_DIR from the vendored C, without running exocc" OFF)
+set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (empty: exocc's default, e.g. the EXO_CACHE_DIR environment variable at build time)")
+
+function(exo_add_kernel target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG ""
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;HEADER_OUTVAR;SOURCE_OUTVAR"
+    "DEPENDS")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_MANIFEST)
+    message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST is required")
+  endif()
+  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT "C" IN_LIST _langs)
+    message(FATAL_ERROR "exo_add_kernel(${target}): exocc emits C; enable the C language "
+                        "(project(... LANGUAGES C ...) or enable_language(C)).")
+  endif()
+
+  get_filename_component(manifest "${ARG_MANIFEST}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  if(ARG_STEM)
+    set(stem "${ARG_STEM}")
+  else()
+    get_filename_component(stem "${manifest}" NAME_WLE)
+  endif()
+  if(ARG_OUTPUT_DIR)
+    get_filename_component(outdir "${ARG_OUTPUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  else()
+    set(outdir "${CMAKE_CURRENT_BINARY_DIR}/${target}.exo")
+  endif()
+  if(ARG_VENDOR_DIR)
+    get_filename_component(vendordir "${ARG_VENDOR_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
+
+  # The compiler: Exo_EXECUTABLE wins, then COMPILER, then the Exo::exocc target.
+  set(exocc "")
+  if(Exo_EXECUTABLE)
+    if(EXISTS "${Exo_EXECUTABLE}" AND NOT IS_DIRECTORY "${Exo_EXECUTABLE}")
+      set(exocc "${Exo_EXECUTABLE}")
+    endif()
+  elseif(ARG_COMPILER)
+    if(TARGET "${ARG_COMPILER}")
+      set(exocc "${ARG_COMPILER}")
+    else()
+      get_filename_component(exocc "${ARG_COMPILER}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      if(NOT EXISTS "${exocc}")
+        message(FATAL_ERROR "exo_add_kernel(${target}): COMPILER ${ARG_COMPILER} is neither a target nor an existing file")
+      endif()
+    endif()
+  elseif(TARGET Exo::exocc)
+    set(exocc Exo::exocc)
+  endif()
+
+  set(use_vendored OFF)
+  if(vendordir AND (EXO_USE_VENDORED OR NOT exocc))
+    set(use_vendored ON)
+  endif()
+  if(NOT exocc AND NOT use_vendored)
+    if(Exo_EXECUTABLE)
+      set(_why "Exo_EXECUTABLE (${Exo_EXECUTABLE}) does not exist")
+    else()
+      set(_why "no Exo::exocc target (call find_package(Exo) first) and no COMPILER argument")
+    endif()
+    message(FATAL_ERROR "exo_add_kernel(${target}): no exocc to run: ${_why}. "
+                        "Give a VENDOR_DIR with vendored sources to build without exocc.")
+  endif()
+
+  # Command-line pieces shared by build, vendor and check.
+  set(cache_args "")
+  if(ARG_CACHE_DIR)
+    get_filename_component(_cd "${ARG_CACHE_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+    set(cache_args --cache-dir "${_cd}")
+  elseif(EXO_CACHE_DIR)
+    set(cache_args --cache-dir "${EXO_CACHE_DIR}")
+  endif()
+  # File-level dependency on the compiler, so a new exocc regenerates (outputs are
+  # only rewritten when their bytes change, so this costs no recompiles).
+  set(compiler_dep "${exocc}")
+
+  if(use_vendored)
+    foreach(_f IN ITEMS "${stem}.c" "${stem}.h")
+      if(NOT EXISTS "${vendordir}/${_f}")
+        message(FATAL_ERROR "exo_add_kernel(${target}): building from vendored sources "
+                            "but ${vendordir}/${_f} does not exist. Run the "
+                            "${target}.vendor_update target with exocc available.")
+      endif()
+    endforeach()
+    set(src_dir "${vendordir}")
+    set(gen_c "${vendordir}/${stem}.c")
+    set(gen_h "${vendordir}/${stem}.h")
+    add_library(${target} STATIC "${gen_c}")
+    if(exocc)
+      message(STATUS "exo_add_kernel(${target}): using vendored ${stem}.c/.h from ${vendordir} (EXO_USE_VENDORED)")
+    else()
+      message(STATUS "exo_add_kernel(${target}): no exocc; using vendored ${stem}.c/.h from ${vendordir}")
+    endif()
+  else()
+    set(src_dir "${outdir}")
+    set(gen_c "${outdir}/${stem}.c")
+    set(gen_h "${outdir}/${stem}.h")
+    set(gen_d "${outdir}/${stem}.d")
+    set(build_cmd "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}")
+    set(deps "${manifest}" ${compiler_dep} ${ARG_DEPENDS})
+    file(RELATIVE_PATH _rel_manifest "${CMAKE_BINARY_DIR}" "${manifest}")
+    if(CMAKE_GENERATOR MATCHES "Ninja")
+      # Ninja: the real files are the outputs. CMake marks custom commands
+      # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
+      # downstream is rebuilt, and a deleted output is simply out of date.
+      add_custom_command(
+        OUTPUT "${gen_c}" "${gen_h}"
+        COMMAND ${build_cmd} ${cache_args}
+        DEPENDS ${deps}
+        DEPFILE "${gen_d}"
+        COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
+        VERBATIM)
+      add_library(${target} STATIC "${gen_c}")
+      add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}")
+    else()
+      # Make (and others): CMake's rules touch every secondary OUTPUT after the
+      # command, defeating write-if-changed, and outputs older than their inputs
+      # re-run the command on every build. So the OUTPUT is a stamp touched on each
+      # run, the real files are BYPRODUCTS that exocc writes only when their bytes
+      # change, and the depfile names the stamp. A byproduct deleted by hand would
+      # not make the stamp out of date, so the stamp also depends on the output
+      # directory itself: removing (or adding) a file there bumps its mtime. The
+      # stamp lives outside that directory so that touching it never does.
+      # The command belongs to the <target>.update custom target only (a command
+      # attached to two Makefile targets can run twice concurrently); the library
+      # depends on that target, so its sources exist before it compiles.
+      set(stamp "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.exo-stamp")
+      file(MAKE_DIRECTORY "${outdir}")
+      add_custom_command(
+        OUTPUT "${stamp}"
+        BYPRODUCTS "${gen_c}" "${gen_h}"
+        COMMAND ${build_cmd} --depfile-target "${stamp}" ${cache_args}
+        COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+        DEPENDS ${deps} "${outdir}"
+        DEPFILE "${gen_d}"
+        COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
+        VERBATIM)
+      add_custom_target(${target}.update DEPENDS "${stamp}")
+      add_library(${target} STATIC "${gen_c}")
+      add_dependencies(${target} ${target}.update)
+    endif()
+    set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
+  endif()
+
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)
+    target_sources(${target} PUBLIC FILE_SET HEADERS BASE_DIRS "${src_dir}" FILES "${gen_h}")
+  else()
+    target_sources(${target} PRIVATE "${gen_h}")
+    target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${src_dir}>")
+  endif()
+  set_target_properties(${target} PROPERTIES
+    POSITION_INDEPENDENT_CODE ON
+    LINKER_LANGUAGE C)
+  # Generated C is not linted; warnings come only from the consumer's own flags.
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
+    set_source_files_properties("${gen_c}" PROPERTIES SKIP_LINTING ON)
+  endif()
+  set_source_files_properties("${gen_c}" PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+
+  if(vendordir AND exocc)
+    set(vendor_cmd "${exocc}" vendor "${manifest}" --dir "${vendordir}" --stem "${stem}")
+    add_custom_target(${target}.vendor_update
+      COMMAND ${vendor_cmd} ${cache_args}
+      COMMENT "exocc: updating vendored ${stem}.c/.h in ${vendordir}"
+      VERBATIM)
+    set_property(TARGET ${target}.vendor_update PROPERTY FOLDER "exo")
+    # add_test() would put CMAKE_CROSSCOMPILING_EMULATOR in front of an imported
+    # (host) exocc named by target; name its file instead. A target built here
+    # keeps its name, so it runs under the emulator like the custom commands.
+    set(test_cmd ${vendor_cmd})
+    if(TARGET "${exocc}")
+      get_target_property(_imported "${exocc}" IMPORTED)
+      if(_imported)
+        list(POP_FRONT test_cmd)
+        list(PREPEND test_cmd "$<TARGET_FILE:${exocc}>")
+      endif()
+    endif()
+    add_test(NAME ${target}.vendor_check COMMAND ${test_cmd} --check ${cache_args})
+  endif()
+
+  if(ARG_HEADER_OUTVAR)
+    set(${ARG_HEADER_OUTVAR} "${gen_h}" PARENT_SCOPE)
+  endif()
+  if(ARG_SOURCE_OUTVAR)
+    set(${ARG_SOURCE_OUTVAR} "${gen_c}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+cmake_policy(POP)

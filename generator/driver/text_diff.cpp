@@ -44,8 +44,8 @@ std::vector<Op> edit_script(const std::vector<std::string>& a, const std::vector
         size_t i = 0, j = 0;
         while (i < n || j < m) {
             if (i < n && j < m && a[pre + i] == b[pre + j]) ops.push_back({' ', pre + i++, pre + j++});
-            else if (j < m && (i == n || L[i][j + 1] >= L[i + 1][j])) ops.push_back({'+', pre + i, pre + j++});
-            else ops.push_back({'-', pre + i++, pre + j});
+            else if (i < n && (j == m || L[i + 1][j] >= L[i][j + 1])) ops.push_back({'-', pre + i++, pre + j});
+            else ops.push_back({'+', pre + i, pre + j++});
         }
     } else {
         for (size_t i = 0; i < n; ++i) ops.push_back({'-', pre + i, pre});

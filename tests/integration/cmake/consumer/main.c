@@ -9,7 +9,7 @@ int main(void) {
     float z[4] = {10, 20, 30, 40};
     float a = 0.5f; /* scalar arguments are passed by pointer */
     scale(NULL, 4, x, y);
-    axpy(NULL, 4, &a, x, z);
+    axpy(NULL, &a, x, z); /* n fixed to 4 by the schedule */
     printf("scale: %g %g %g %g\n", y[0], y[1], y[2], y[3]);
     printf("axpy: %g %g %g %g\n", z[0], z[1], z[2], z[3]);
     return 0;

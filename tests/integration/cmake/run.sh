@@ -154,6 +154,7 @@ for gen in "${generators[@]}"; do
     check "$g: vendor_check fails after a source edit" eval "[ $? -ne 0 ]"
     check "$g: ... only for scale" eval "has '$tmp/ctest.log' 'scale_k.vendor_check .*Failed' && has '$tmp/ctest.log' 'axpy_k.vendor_check .*Passed'"
     check "$g: ... with a unified diff" eval "has '$tmp/ctest.log' '^@@ ' && has '$tmp/ctest.log' '^\\+.*4\\.0'"
+    check "$g: ... old line (-) before new line (+)" eval "grep -A1 -E '^-.*3\\.0' '$tmp/ctest.log' | grep -Eq '^\\+.*4\\.0'"
     [ "${VERBOSE:-0}" = 1 ] && cat "$tmp/ctest.log"
 
     # Builds from the vendored files (they still hold the 3.0 version) without exocc.

@@ -2,7 +2,7 @@
 # Installs the Debian packages exocc needs to build and test, if any are missing.
 # Idempotent and quick when everything is present.
 set -euo pipefail
-packages=(g++ cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3)
+packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -318,9 +318,16 @@ std::string depfile_text(const std::string& targets, const std::set<std::string>
     return out + "\n";
 }
 
+// The stem option, when the outputs are not named after the manifest.
+std::string stem_flag(const Options& o) {
+    std::string stem = base_name(o.manifest);
+    if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
+    return o.stem == stem ? "" : " --stem " + o.stem;
+}
+
 std::string vendor_record(const Options& o, const std::string& digest) {
     return "# Vendored by exocc from " + base_name(o.manifest) + "; do not edit.\n"
-           "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>`.\n"
+           "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>" + stem_flag(o) + "`.\n"
            "exocc-version: " + kVersion + "\n"
            "input-digest: sha256:" + digest + "\n";
 }
@@ -359,17 +366,15 @@ int vendor_command(const std::vector<std::string>& args) {
         for (const auto& [name, text] : files) {
             std::string path = o.vendor_dir + "/" + name;
             std::optional<std::string> old = read_file(path);
-            if (!old) {
-                std::printf("missing vendored file %s\n", path.c_str());
-                stale = true;
-            } else if (*old != text) {
-                std::fputs(unified_diff(*old, text, path + " (vendored)", path + " (fresh)").c_str(), stdout);
+            if (!old || *old != text) {
+                std::fputs(unified_diff(old.value_or(""), text, old ? path + " (vendored)" : "/dev/null (" + path + " is missing)",
+                                        path + " (fresh)").c_str(), stdout);
                 stale = true;
             }
         }
         if (stale)
-            std::printf("exocc: vendored files in %s are stale; regenerate them with `exocc vendor %s --dir %s`\n",
-                        o.vendor_dir.c_str(), o.manifest.c_str(), o.vendor_dir.c_str());
+            std::printf("exocc: vendored files in %s are stale; regenerate them with `exocc vendor %s --dir %s%s`\n",
+                        o.vendor_dir.c_str(), o.manifest.c_str(), o.vendor_dir.c_str(), stem_flag(o).c_str());
         return stale ? 1 : 0;
     });
 }

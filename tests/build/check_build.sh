@@ -116,6 +116,10 @@ echo "# a comment" >> "$work/a/single.py"
 "$exocc" vendor "$work/a/kernels.toml" --dir "$work/vendor" --check --no-cache >"$work/digest.txt"
 check "an input edit that keeps the C still changes the input digest" grep -q "^+input-digest" "$work/digest.txt"
 
+"$exocc" vendor "$work/a/kernels.toml" --dir "$work/empty-vendor" --stem lib2 --check --no-cache >"$work/missing.txt"
+check "missing vendored files are shown as whole-file diffs" grep -q '^--- /dev/null (.*lib2.c is missing)' "$work/missing.txt"
+check "the fix-it line keeps --stem" grep -q -- '--dir .*empty-vendor --stem lib2`' "$work/missing.txt"
+
 # Manifest errors: exit 1, file:line:col and the key, nothing written.
 bad() {  # bad NAME EXPECTED-REGEX MANIFEST-TEXT
     local dir="$work/bad-$1"

@@ -19,11 +19,15 @@ case "$mode" in
     ;;
   test)
     (cd "$build" && ctest -j2 --output-on-failure)
-    # The Meson build must build and pass the same suites.
+    # The Meson build must build and pass the same suites. It builds exocc the way Meson
+    # users get it: as the subproject of tests/integration/meson's consumer project, with
+    # exocc's own tests on; then `meson test` there and the Meson integration checks.
+    # EXOCC_MESON_CROSS_TEST=1 adds the simulated cross build (a second build of exocc).
     meson_build="${EXOCC_MESON_BUILD_DIR:-$here/build-meson}"
-    if [ ! -d "$meson_build" ]; then meson setup "$meson_build" "$here" >/dev/null; fi
-    meson compile -C "$meson_build" -j 2
-    meson test -C "$meson_build" --num-processes 2 --print-errorlogs
+    meson_cross=()
+    if [ "${EXOCC_MESON_CROSS_TEST:-0}" = 1 ]; then meson_cross=(--cross); fi
+    "$here/tests/integration/meson/run.sh" --subproject "$here" --exocc-tests \
+      --workdir "$meson_build" "${meson_cross[@]}"
     ;;
   *)
     echo "usage: $0 run|test" >&2

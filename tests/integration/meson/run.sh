@@ -41,12 +41,12 @@ fi
 jobs="${EXOCC_JOBS:-2}"
 fail=0
 check() { if eval "$2"; then echo "ok - $1"; else echo "not ok - $1"; fail=$((fail + 1)); fi; }
-nin() { nice ninja -C "$1" -j "$jobs" "${@:2}" > "$work/ninja.log" 2>&1; local rc=$?; cat "$work/ninja.log"; return $rc; }
+nin() { nice ninja -C "$1" -j "$jobs" "${@:2}" > "$work/ninja.log" 2>&1; }  # output: ninja.log
 # The steps of the last build, as descriptions (ninja prints one "[i/n] ..." line per step).
 steps() { grep -E '^\[[0-9]+/[0-9]+\] ' "$work/ninja.log" | sed -E 's/^\[[0-9]+\/[0-9]+\] //'; }
 nsteps() { steps | wc -l; }
 ran() { steps | grep -qF "$1"; }
-noop() { nin "$1" >/dev/null && grep -q 'no work to do' "$work/ninja.log"; }
+noop() { nin "$1" && grep -q 'no work to do' "$work/ninja.log"; }
 gen() { echo "Generating kernels/$1_exo"; }
 cc() { echo "Compiling C object kernels/lib$1.a.p/"; }
 ar() { echo "Linking static target kernels/lib$1.a"; }
@@ -112,7 +112,7 @@ if [ -n "$repo" ]; then
     "[ $exocc_tests -eq 1 ] || ! grep -q 'exocc_unit_tests' '$b/build.ninja'"
 fi
 [ -n "$repo" ] && echo "# building (this builds exocc too: minutes the first time)"
-nin "$b" >/dev/null; rc=$?
+nin "$b"; rc=$?
 check "build" "[ $rc -eq 0 ]"
 [ $rc -eq 0 ] || { tail -40 "$work/ninja.log"; exit 1; }
 echo "# first build: $(( $(date +%s) - start ))s"
@@ -122,7 +122,7 @@ check "no-op rebuild does nothing" "noop '$b'"
 
 echo "# an edit of scale.py that changes scale.c but not scale.h"
 sed -i -e 's/for i in seq/for j in seq/' -e 's/y\[i\] = 2.0 \* x\[i\]/y[j] = 2.0 * x[j]/' "$src/kernels/scale.py"
-nin "$b" >/dev/null
+nin "$b"
 check "reruns exocc for scale only" "ran '$(gen scale)' && ! ran '$(gen axpy)'"
 check "recompiles and relinks scale's library and the program" \
   "ran '$(cc scale)' && ran '$(ar scale)' && ran '$ld_main' && [ \$(nsteps) -eq 4 ]"
@@ -132,18 +132,18 @@ check "then a no-op" "noop '$b'"
 
 echo "# an edit that leaves the generated C alone (a comment)"
 echo "# a comment" >> "$src/kernels/scale.py"
-nin "$b" >/dev/null
+nin "$b"
 check "reruns exocc for scale and nothing else" "ran '$(gen scale)' && [ \$(nsteps) -eq 1 ]"
 check "then a no-op" "noop '$b'"
 echo "# a comment" >> "$src/kernels/common.py"
-nin "$b" >/dev/null
+nin "$b"
 check "a module axpy.py imports is in the depfile: reruns exocc for axpy only" \
   "ran '$(gen axpy)' && [ \$(nsteps) -eq 1 ]"
 check "then a no-op" "noop '$b'"
 
 echo "# a deleted generated header"
 rm -f "$b/kernels/scale.h"
-nin "$b" >/dev/null; rc=$?
+nin "$b"; rc=$?
 check "is regenerated" "[ $rc -eq 0 ] && ran '$(gen scale)' && [ -f '$b/kernels/scale.h' ]"
 check "the program still checks" "'$b/check_kernels' | grep -qx ok"
 check "then a no-op" "noop '$b'"
@@ -151,7 +151,7 @@ check "then a no-op" "noop '$b'"
 echo "# vendoring"
 meson test -C "$b" --suite vendor > "$work/test.log" 2>&1; rc=$?
 check "vendor_check fails before the copies exist" "[ $rc -ne 0 ]"
-nin "$b" exo-vendor-update >/dev/null; rc=$?
+nin "$b" exo-vendor-update; rc=$?
 check "exo-vendor-update writes the copies" \
   "[ $rc -eq 0 ] && [ -f '$src/kernels/vendored/scale.c' ] && [ -f '$src/kernels/vendored/axpy.h' ]"
 check "they match the generated files" \
@@ -163,7 +163,7 @@ meson test -C "$b" --suite vendor --print-errorlogs > "$work/test.log" 2>&1; rc=
 check "vendor_check fails with a diff once scale.py changes" \
   "[ $rc -ne 0 ] && grep -q '^+.*x\[j\] + x\[j\]' '$work/test.log'"
 check "... and only for scale" "grep -q 'vendor_check_axpy *OK' '$work/test.log'"
-nin "$b" exo-vendor-update >/dev/null
+nin "$b" exo-vendor-update
 meson test -C "$b" --suite vendor > "$work/test.log" 2>&1; rc=$?
 check "exo-vendor-update makes it pass again" "[ $rc -eq 0 ]"
 if [ -n "$repo" ] && [ $exocc_tests -eq 1 ]; then
@@ -177,7 +177,7 @@ fi
 echo "# -Dexocc=disabled: the vendored copies, no exocc"
 setup "$work/build-vendored" -Dexocc=disabled; rc=$?
 check "configures without exocc" "[ $rc -eq 0 ] && ! grep -q 'Generating kernels/' '$work/build-vendored/build.ninja'"
-nin "$work/build-vendored" >/dev/null; rc=$?
+nin "$work/build-vendored"; rc=$?
 check "builds from the vendored copies" "[ $rc -eq 0 ] && '$work/build-vendored/check_kernels' | grep -qx ok"
 
 if [ -n "$exocc" ] || [ $cross -eq 1 ]; then
@@ -188,7 +188,7 @@ if [ -n "$exocc" ] || [ $cross -eq 1 ]; then
   if [ -n "$exocc" ]; then cross_args+=(--native-file "$work/native.ini"); else cross_args+=(-Dexocc=enabled); fi
   setup "$c" "${cross_args[@]}"; rc=$?
   check "configures as a cross build" "[ $rc -eq 0 ] && grep -q 'Build type: cross build' '$work/setup.log'"
-  nin "$c" >/dev/null; rc=$?
+  nin "$c"; rc=$?
   [ $rc -eq 0 ] || tail -40 "$work/ninja.log"
   check "builds" "[ $rc -eq 0 ]"
   echo "# cross build: $(( $(date +%s) - start ))s"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine and for CI.
-#   scripts/quickstart.sh run    install what is missing, build exocc, run the example program
+#   scripts/quickstart.sh run    install what is missing, build exocc and the examples (through
+#                                exo_add_kernel), run them and examples/hello.py
 #   scripts/quickstart.sh test   install what is missing, build exocc and its tests, run them all
 # Installs missing system packages with apt-get (non-interactive); quick when all are present.
 set -euo pipefail
@@ -16,6 +17,7 @@ cmake --build "$build" -j2
 case "$mode" in
   run)
     "$build/exocc" run "$here/examples/hello.py"
+    for example in matmul conv1d blur2d; do "$build/examples/example_$example"; done
     ;;
   test)
     (cd "$build" && ctest -j2 --output-on-failure)

@@ -12,6 +12,7 @@
 #include "../rewrite/partial_eval.h"
 #include "pyparser.h"
 #include "typecheck.h"
+#include "cursor_module.h"
 
 namespace exo::frontend {
 
@@ -26,6 +27,9 @@ host::TypeObject* g_parse_error_t = nullptr;
 
 struct ProcedureObject : host::NativeObject {
     std::shared_ptr<const ir::Proc> proc;
+    // Scheduling history, for cursor forwarding: the proc this one was made from and the
+    // forwarding record (a host value kept by exo.API_cursors). Null for fresh procs.
+    Value provenance, forward;
     ProcedureObject(host::TypeObject* t, std::shared_ptr<const ir::Proc> p) : NativeObject(t), proc(std::move(p)) {}
 };
 
@@ -186,6 +190,32 @@ void write_text(const std::string& path, const std::string& text) {
     f << text;
 }
 
+// _set_provenance(new_proc, old_proc, forward): records how new_proc was made.
+Value exo_set_provenance(const Value&, const CallArgs& a) {
+    host::check_positional("_set_provenance", a, 3, 3);
+    ProcedureObject* p = self_proc(a[0]);
+    self_proc(a[1]);
+    p->provenance = a[1];
+    p->forward = a[2];
+    return Value::none();
+}
+
+// _add_procedure_method(name, fn): Procedure methods written in Python (exo.API_cursors
+// adds find, args, body, forward, ...), since the type itself is immutable.
+Value exo_add_procedure_method(const Value&, const CallArgs& a) {
+    host::check_positional("_add_procedure_method", a, 2, 2);
+    g_procedure_t->dict->table.set_str(host::to_string_ref(a[0], "name"), a[1]);
+    return Value::none();
+}
+
+// _provenance(proc) -> (old_proc, forward) or None.
+Value exo_provenance(const Value&, const CallArgs& a) {
+    host::check_positional("_provenance", a, 1, 1);
+    ProcedureObject* p = self_proc(a[0]);
+    if (p->provenance.is_null()) return Value::none();
+    return host::tuple({p->provenance, p->forward});
+}
+
 // _serialize_kernel(proc_list) -> str: the procs as a build-cache payload (see
 // backend/recorded_host.h); runs code generation on them once.
 Value exo_serialize_kernel(const Value&, const CallArgs& a) {
@@ -289,6 +319,12 @@ const std::vector<std::pair<std::string, ir::uast::TypePtr>>* config_fields(cons
 
 Value procedure_value(std::shared_ptr<const ir::Proc> p) { return Value(new ProcedureObject(g_procedure_t, std::move(p))); }
 
+std::shared_ptr<const ir::Proc> procedure_proc(const Value& v) {
+    auto* o = host::as<host::NativeObject>(v);
+    if (!o || o->type != g_procedure_t) return nullptr;
+    return static_cast<ProcedureObject*>(o)->proc;
+}
+
 Value make_exo_native_module() {
     auto* m = new host::ModuleObject("_exo");
     m->make_immortal();
@@ -334,6 +370,10 @@ Value make_exo_native_module() {
     def("compile_procs", exo_compile_procs);
     def("compile_procs_to_strings", exo_compile_procs_to_strings);
     def("_serialize_kernel", exo_serialize_kernel);
+    def("_set_provenance", exo_set_provenance);
+    def("_provenance", exo_provenance);
+    def("_add_procedure_method", exo_add_procedure_method);
+    add_cursor_functions(g);
     g.set_str("Procedure", Value(g_procedure_t));
     g.set_str("Config", Value(g_config_t));
     g.set_str("ParseError", Value(g_parse_error_t));

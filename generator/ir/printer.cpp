@@ -110,8 +110,15 @@ void ProcPrinter::proc(const Proc& p, std::vector<std::string>& lines, int inden
     block(p.body, lines, indent + 1);
 }
 
-void ProcPrinter::block(const StmtList& b, std::vector<std::string>& lines, int indent) {
-    for (const auto& s : b) stmt(*s, lines, indent);
+void ProcPrinter::block(const StmtList& b, std::vector<std::string>& lines, int indent, Field field) {
+    for (size_t i = 0; i < b.size(); ++i) {
+        path_.push_back(Step{field, int32_t(i)});
+        if (marker_) marker_->before(path_, lines, indent);
+        size_t first = lines.size();
+        stmt(*b[i], lines, indent);
+        if (marker_) marker_->after(path_, lines, first, indent);
+        path_.pop_back();
+    }
 }
 
 void ProcPrinter::stmt(const Stmt& s, std::vector<std::string>& lines, int indent) {
@@ -180,7 +187,7 @@ void ProcPrinter::stmt(const Stmt& s, std::vector<std::string>& lines, int inden
             if (!i.orelse.empty()) {
                 lines.push_back(in + "else:");
                 env_.push();
-                block(i.orelse, lines, indent + 1);
+                block(i.orelse, lines, indent + 1, Field::Orelse);
                 env_.pop();
             }
             return;

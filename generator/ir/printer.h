@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "path.h"
 #include "proc.h"
 
 namespace exo::ir {
@@ -45,13 +46,24 @@ private:
     std::vector<Scope> scopes_;
 };
 
+// Called around every statement a ProcPrinter prints, with the statement's path: lets a
+// printer add lines before or after it, or annotate its first line (cursor printing).
+class PrintMarker {
+public:
+    virtual ~PrintMarker() = default;
+    virtual void before(const Path& at, std::vector<std::string>& lines, int indent) = 0;
+    // `first_line` is the index in `lines` of the statement's first line.
+    virtual void after(const Path& at, std::vector<std::string>& lines, size_t first_line, int indent) = 0;
+};
+
 // Building blocks, for printers that share the environment (e.g. cursor printing).
 class ProcPrinter {
 public:
-    explicit ProcPrinter(PrintEnv& env) : env_(env) {}
+    explicit ProcPrinter(PrintEnv& env, PrintMarker* marker = nullptr) : env_(env), marker_(marker) {}
     void proc(const Proc& p, std::vector<std::string>& lines, int indent);
     void stmt(const Stmt& s, std::vector<std::string>& lines, int indent);
-    void block(const StmtList& b, std::vector<std::string>& lines, int indent);
+    // `field` is the list's field in its parent (for the paths a marker sees).
+    void block(const StmtList& b, std::vector<std::string>& lines, int indent, Field field = Field::Body);
     std::string fnarg(const FnArg& a);
     std::string expr(const Expr& e, int prec = 0);
     std::string type(const Type& t);
@@ -59,6 +71,8 @@ public:
 
 private:
     PrintEnv& env_;
+    PrintMarker* marker_;
+    Path path_;  // of the statement being printed
 };
 
 }  // namespace exo::ir

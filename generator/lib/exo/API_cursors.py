@@ -1,0 +1,852 @@
+"""Cursors: positions inside a Procedure, as upstream's exo.API_cursors exposes them.
+
+A cursor is (implementation, proc). The implementation is a location: a node path, a
+block or a gap, kept as plain tuples of (field, index) steps; the nodes themselves stay
+in exocc's C++ core and are read through `_exo._cur_*`. Cursors into an older version
+of a proc are moved to a newer one with `proc.forward(cursor)` (see _forward below).
+"""
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+import _exo
+from _exo import Procedure
+
+from .API_types import ExoType
+from .rewrite.LoopIR_scheduling import SchedulingError
+
+
+class InvalidCursorError(Exception):
+    pass
+
+
+class CursorNavigationError(Exception):
+    pass
+
+
+class GapType(Enum):
+    Before = 0
+    After = 1
+
+
+# --------------------------------------------------------------------------- locations
+
+class _Node:
+    """A node at `path` (empty: the proc itself)."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path):
+        self.path = tuple(path)
+
+    def __eq__(self, other):
+        return type(other) is _Node and other.path == self.path
+
+    def __repr__(self):
+        return f"_Node({self.path})"
+
+
+class _Block:
+    """Statements [lo, hi) of the list `field` of the node at `parent`."""
+
+    __slots__ = ("parent", "field", "lo", "hi")
+
+    def __init__(self, parent, field, lo, hi):
+        self.parent = tuple(parent)
+        self.field = field
+        self.lo = lo
+        self.hi = hi
+
+    def __eq__(self, other):
+        return (type(other) is _Block and other.parent == self.parent and other.field == self.field
+                and other.lo == self.lo and other.hi == self.hi)
+
+    def __repr__(self):
+        return f"_Block({self.parent}, {self.field}, {self.lo}, {self.hi})"
+
+
+class _Gap:
+    """The gap before or after the statement at `anchor`."""
+
+    __slots__ = ("anchor", "type")
+
+    def __init__(self, anchor, gtype):
+        self.anchor = tuple(anchor)
+        self.type = gtype
+
+    def __eq__(self, other):
+        return type(other) is _Gap and other.anchor == self.anchor and other.type == self.type
+
+    def index(self):
+        """Where statements inserted at this gap would go, in the anchor's list."""
+        return self.anchor[-1][1] + (1 if self.type == GapType.After else 0)
+
+
+_STMT_FIELDS = ("body", "orelse")
+
+
+def _is_stmt_path(path):
+    return bool(path) and all(f in _STMT_FIELDS for f, _ in path)
+
+
+# --------------------------------------------------------------------------- cursors
+
+class Cursor:
+    __hash__ = None
+
+    def __init__(self, impl, proc):
+        if not isinstance(impl, (_Node, _Block, _Gap)):
+            raise TypeError("Do not try to directly construct a Cursor. Use the provided methods to obtain "
+                            "cursors from Procedures and from other Cursors")
+        self._impl = impl
+        self._proc = proc
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self._impl == other._impl and self._proc == other._proc
+
+    def __bool__(self):
+        return True
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self._impl!r}>"
+
+    def proc(self):
+        return self._proc
+
+    def parent(self):
+        impl = self._impl
+        if isinstance(impl, _Block):
+            path = impl.parent
+        elif isinstance(impl, _Gap):
+            path = impl.anchor[:-1]
+        else:
+            if not impl.path:
+                raise InvalidCursorError("cursor does not have a parent")
+            path = impl.path[:-1]
+            # window accesses are not exposed: skip to the window expression
+            if path and path[-1][0] == "idx" and _exo._cur_kind(self._proc, path) is None:
+                path = path[:-1]
+        if not path:
+            return InvalidCursor()
+        return _lift(_Node(path), self._proc)
+
+    def find(self, pattern, many=False, call_depth=1):
+        impl = self._impl
+        if isinstance(impl, _Block):
+            scope = ("block", impl.parent, impl.field, impl.lo, impl.hi)
+        elif isinstance(impl, _Node) and impl.path:
+            scope = ("node", impl.path)
+        else:
+            scope = None
+        return _find(self._proc, pattern, many, scope)
+
+    def __str__(self):
+        return _exo._cur_print(self._proc, _impl_tuple(self._impl))
+
+
+class InvalidCursor(Cursor):
+    def __init__(self):
+        self._impl = None
+        self._proc = None
+
+    def __eq__(self, other):
+        return isinstance(other, InvalidCursor)
+
+    def __bool__(self):
+        return False
+
+    def proc(self):
+        raise InvalidCursorError("Invalid cursors have no procedure")
+
+    def parent(self):
+        return self
+
+    def find(self, pattern, many=False, call_depth=1):
+        raise InvalidCursorError("cannot find from an invalid cursor")
+
+    def __str__(self):
+        raise InvalidCursorError("Trying to print the Invalid Cursor!")
+
+    def __repr__(self):
+        return "InvalidCursor()"
+
+
+class ArgCursor(Cursor):
+    def __init__(self, index, proc):
+        self._impl = ("arg", index)
+        self._proc = proc
+
+    def __eq__(self, other):
+        return isinstance(other, ArgCursor) and self._impl == other._impl and self._proc == other._proc
+
+    def _arg(self, attr):
+        return _exo._cur_arg(self._proc, self._impl[1], attr)
+
+    def name(self):
+        return self._arg("name")
+
+    def mem(self):
+        return self._arg("mem")
+
+    def is_tensor(self):
+        return self._arg("is_tensor")
+
+    def shape(self):
+        if not self.is_tensor():
+            raise AssertionError("Scalar arguments do not have a shape")
+        return _ArgShape(self)
+
+    def type(self):
+        return _exotype(self._arg("type"))
+
+    def parent(self):
+        return InvalidCursor()
+
+    def __str__(self):
+        raise NotImplementedError("argument cursors cannot be printed")
+
+
+class _ArgShape:
+    def __init__(self, arg):
+        self._arg = arg
+
+    def __len__(self):
+        return self._arg._arg("shape_len")
+
+    def __iter__(self):
+        return iter(self._arg._arg("shape_str"))
+
+
+class ListCursorPrototype(Cursor):
+    pass
+
+
+class StmtCursorPrototype(Cursor):
+    pass
+
+
+class StmtCursor(StmtCursorPrototype):
+    def _attr(self, name):
+        return _exo._cur_attr(self._proc, self._impl.path, name)
+
+    def before(self):
+        return GapCursor(_Gap(self._impl.path, GapType.Before), self._proc)
+
+    def after(self):
+        return GapCursor(_Gap(self._impl.path, GapType.After), self._proc)
+
+    def next(self, dist=1):
+        return self._sibling(dist)
+
+    def prev(self, dist=1):
+        return self._sibling(-dist)
+
+    def _sibling(self, dist):
+        path = self._impl.path
+        field, i = path[-1]
+        j = i + dist
+        n = _exo._cur_len(self._proc, path[:-1], field)
+        if not 0 <= j < n:
+            return InvalidCursor()
+        return _lift(_Node(path[:-1] + ((field, j),)), self._proc)
+
+    def as_block(self):
+        field, i = self._impl.path[-1]
+        return BlockCursor(_Block(self._impl.path[:-1], field, i, i + 1), self._proc)
+
+    def expand(self, delta_lo=None, delta_hi=None):
+        return self.as_block().expand(delta_lo, delta_hi)
+
+    def is_ancestor_of(self, other):
+        other_path = other._impl.path if isinstance(other._impl, _Node) else (
+            other._impl.anchor if isinstance(other._impl, _Gap) else other._impl.parent)
+        mine = self._impl.path
+        return other_path[:len(mine)] == mine
+
+    def _child_node(self, field, index=None):
+        return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
+
+    def _child_block(self, field):
+        n = _exo._cur_len(self._proc, self._impl.path, field)
+        return BlockCursor(_Block(self._impl.path, field, 0, n), self._proc)
+
+
+class AssignCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+    def idx(self):
+        return _expr_list(self, "idx")
+
+    def rhs(self):
+        return self._child_node("rhs")
+
+    def type(self):
+        return _exotype(self._attr("type"))
+
+
+class ReduceCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+    def idx(self):
+        return _expr_list(self, "idx")
+
+    def rhs(self):
+        return self._child_node("rhs")
+
+
+class AssignConfigCursor(StmtCursor):
+    def config(self):
+        return self._attr("config")
+
+    def field(self):
+        return self._attr("field")
+
+    def rhs(self):
+        return self._child_node("rhs")
+
+
+class PassCursor(StmtCursor):
+    pass
+
+
+class IfCursor(StmtCursor):
+    def cond(self):
+        return self._child_node("cond")
+
+    def body(self):
+        return self._child_block("body")
+
+    def orelse(self):
+        if not _exo._cur_len(self._proc, self._impl.path, "orelse"):
+            return InvalidCursor()
+        return self._child_block("orelse")
+
+
+class ForCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+    def lo(self):
+        return self._child_node("lo")
+
+    def hi(self):
+        return self._child_node("hi")
+
+    def body(self):
+        return self._child_block("body")
+
+
+class AllocCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+    def mem(self):
+        return self._attr("mem")
+
+    def is_tensor(self):
+        return self._attr("is_tensor")
+
+    def shape(self):
+        if not self.is_tensor():
+            raise AssertionError("Scalar allocations do not have a shape")
+        return _AllocShape(self)
+
+    def type(self):
+        return _exotype(self._attr("type"))
+
+
+class _AllocShape:
+    def __init__(self, alloc):
+        self._alloc = alloc
+
+    def __len__(self):
+        return self._alloc._attr("shape_len")
+
+
+class CallCursor(StmtCursor):
+    def subproc(self):
+        return self._attr("subproc")
+
+    def args(self):
+        return _expr_list(self, "args")
+
+
+class WindowStmtCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+    def winexpr(self):
+        return self._child_node("rhs")
+
+
+class FreeCursor(StmtCursor):
+    def name(self):
+        return self._attr("name")
+
+
+class BlockCursor(StmtCursorPrototype, ListCursorPrototype):
+    def _nodes(self):
+        b = self._impl
+        return [_Node(b.parent + ((b.field, i),)) for i in range(b.lo, b.hi)]
+
+    def __iter__(self):
+        for n in self._nodes():
+            yield _lift(n, self._proc)
+
+    def __len__(self):
+        return self._impl.hi - self._impl.lo
+
+    def __getitem__(self, i):
+        b = self._impl
+        r = range(b.lo, b.hi)[i]
+        if isinstance(r, range):
+            if r.step != 1:
+                raise IndexError("block cursors must be contiguous")
+            return BlockCursor(_Block(b.parent, b.field, r.start, r.stop), self._proc)
+        return _lift(_Node(b.parent + ((b.field, r),)), self._proc)
+
+    def as_block(self):
+        return self
+
+    def anchor(self):
+        if not self._impl.parent:
+            return InvalidCursor()
+        return _lift(_Node(self._impl.parent), self._proc)
+
+    def before(self):
+        return self[0].before()
+
+    def after(self):
+        return self[-1].after()
+
+    def expand(self, delta_lo=None, delta_hi=None):
+        if (delta_lo is not None and delta_lo < 0) or (delta_hi is not None and delta_hi < 0):
+            raise ValueError("delta_lo and delta_hi must be non-negative")
+        b = self._impl
+        n = _exo._cur_len(self._proc, b.parent, b.field)
+        lo = 0 if delta_lo is None else max(0, b.lo - delta_lo)
+        hi = n if delta_hi is None else min(n, b.hi + delta_hi)
+        return BlockCursor(_Block(b.parent, b.field, lo, hi), self._proc)
+
+    def parent(self):
+        if not self._impl.parent:
+            return InvalidCursor()
+        return _lift(_Node(self._impl.parent), self._proc)
+
+
+class GapCursor(StmtCursorPrototype):
+    def anchor(self):
+        return _lift(_Node(self._impl.anchor), self._proc)
+
+    def type(self):
+        return self._impl.type
+
+
+class ExprCursorPrototype(Cursor):
+    pass
+
+
+class ExprCursor(ExprCursorPrototype):
+    def _attr(self, name):
+        return _exo._cur_attr(self._proc, self._impl.path, name)
+
+    def type(self):
+        return _exotype(self._attr("type"))
+
+    def _child_node(self, field, index=None):
+        return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
+
+    def __str__(self):
+        raise NotImplementedError("expression cursors cannot be printed")
+
+
+class ReadCursor(ExprCursor):
+    def name(self):
+        return self._attr("name")
+
+    def idx(self):
+        return _expr_list(self, "idx")
+
+
+class ReadConfigCursor(ExprCursor):
+    def config(self):
+        return self._attr("config")
+
+    def field(self):
+        return self._attr("field")
+
+
+class LiteralCursor(ExprCursor):
+    def value(self):
+        v = self._attr("value")
+        t = self.type()
+        if t == ExoType.Bool:
+            assert isinstance(v, bool)
+        elif t.is_indexable():
+            assert isinstance(v, int)
+        else:
+            assert isinstance(v, (int, float))
+        return v
+
+
+class UnaryMinusCursor(ExprCursor):
+    def arg(self):
+        return self._child_node("arg")
+
+
+class BinaryOpCursor(ExprCursor):
+    def op(self):
+        return self._attr("op")
+
+    def lhs(self):
+        return self._child_node("lhs")
+
+    def rhs(self):
+        return self._child_node("rhs")
+
+
+class ExternFunctionCursor(ExprCursor):
+    def name(self):
+        return self._attr("name")
+
+    def args(self):
+        return _expr_list(self, "args")
+
+
+class WindowExprCursor(ExprCursor):
+    def name(self):
+        return self._attr("name")
+
+    def idx(self):
+        out = []
+        for i, kind in enumerate(self._attr("access_kinds")):
+            base = self._impl.path + (("idx", i),)
+            if kind == "interval":
+                out.append((_lift(_Node(base + (("lo", None),)), self._proc),
+                            _lift(_Node(base + (("hi", None),)), self._proc)))
+            else:
+                out.append(_lift(_Node(base + (("arg", None),)), self._proc))
+        return out
+
+
+class StrideExprCursor(ExprCursor):
+    def name(self):
+        return self._attr("name")
+
+    def dim(self):
+        return self._attr("dim")
+
+
+class ExprListCursor(ListCursorPrototype):
+    def __init__(self, owner, field, proc):
+        self._impl = ("exprs", owner, field)
+        self._proc = proc
+
+    def __eq__(self, other):
+        return isinstance(other, ExprListCursor) and self._impl == other._impl and self._proc == other._proc
+
+    def __len__(self):
+        return _exo._cur_len(self._proc, self._impl[1], self._impl[2])
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __getitem__(self, i):
+        n = len(self)
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("expression list index out of range")
+        return _lift(_Node(self._impl[1] + ((self._impl[2], i),)), self._proc)
+
+    def parent(self):
+        return _lift(_Node(self._impl[1]), self._proc)
+
+
+class ArgListCursor(ListCursorPrototype):
+    def __init__(self, proc):
+        self._impl = ("args",)
+        self._proc = proc
+
+    def __len__(self):
+        return _exo._cur_len(self._proc, (), "args")
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield ArgCursor(i, self._proc)
+
+    def __getitem__(self, i):
+        n = len(self)
+        if isinstance(i, slice):
+            return [ArgCursor(j, self._proc) for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("argument index out of range")
+        return ArgCursor(i, self._proc)
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _expr_list(cursor, field):
+    return ExprListCursor(cursor._impl.path, field, cursor._proc)
+
+
+_EXO_TYPES = {"R": ExoType.R, "f16": ExoType.F16, "f32": ExoType.F32, "f64": ExoType.F64, "i8": ExoType.I8,
+              "ui8": ExoType.UI8, "ui16": ExoType.UI16, "i32": ExoType.I32, "bool": ExoType.Bool,
+              "int": ExoType.Int, "index": ExoType.Index, "size": ExoType.Size, "stride": ExoType.Stride}
+
+
+def _exotype(text):
+    return _EXO_TYPES[text]
+
+
+_STMT_CLASSES = {"Assign": AssignCursor, "Reduce": ReduceCursor, "WriteConfig": AssignConfigCursor,
+                 "Pass": PassCursor, "If": IfCursor, "For": ForCursor, "Alloc": AllocCursor, "Free": FreeCursor,
+                 "Call": CallCursor, "WindowStmt": WindowStmtCursor}
+_EXPR_CLASSES = {"Read": ReadCursor, "Const": LiteralCursor, "USub": UnaryMinusCursor, "BinOp": BinaryOpCursor,
+                 "Extern": ExternFunctionCursor, "WindowExpr": WindowExprCursor, "StrideExpr": StrideExprCursor,
+                 "ReadConfig": ReadConfigCursor}
+
+
+def _lift(impl, proc):
+    """The most specific cursor class for a location."""
+    if isinstance(impl, _Block):
+        return BlockCursor(impl, proc)
+    if isinstance(impl, _Gap):
+        return GapCursor(impl, proc)
+    kind = _exo._cur_kind(proc, impl.path)
+    if kind is None:
+        raise InvalidCursorError("cursor is out of range")
+    if kind == "proc":
+        return _ProcCursor(impl, proc)
+    if _is_stmt_path(impl.path):
+        return _STMT_CLASSES[kind](impl, proc)
+    return _EXPR_CLASSES[kind](impl, proc)
+
+
+class _ProcCursor(Cursor):
+    """The proc itself (upstream's root cursor)."""
+
+    def body(self):
+        n = _exo._cur_len(self._proc, (), "body")
+        return BlockCursor(_Block((), "body", 0, n), self._proc)
+
+    def parent(self):
+        return InvalidCursor()
+
+
+def _impl_tuple(impl):
+    if isinstance(impl, _Node):
+        return ("node", impl.path)
+    if isinstance(impl, _Block):
+        return ("block", impl.parent, impl.field, impl.lo, impl.hi)
+    return ("gap", impl.anchor, impl.type.value)
+
+
+_MATCH_NO = re.compile(r"^([^#]+)#(\d+)\s*$")
+
+
+def _find(proc, pattern, many, scope):
+    if not isinstance(pattern, str):
+        raise TypeError("expected a pattern string")
+    match_no = None if many else 0
+    if m := _MATCH_NO.search(pattern):
+        pattern, match_no = m[1], int(m[2])
+    raw = _exo._cur_find(proc, pattern, scope)
+    if match_no is not None:
+        raw = raw[match_no:match_no + 1]
+    cursors = []
+    for r in raw:
+        if r[0] == "block":
+            c = BlockCursor(_Block(r[1], r[2], r[3], r[4]), proc)
+            if len(c) == 1:
+                c = c[0]
+        else:
+            c = _lift(_Node(r[1]), proc)
+        cursors.append(c)
+    if not cursors:
+        raise SchedulingError(f"find: failed to find matches\nPattern: {pattern}")
+    return cursors if many else cursors[0]
+
+
+# --------------------------------------------------------------------------- forwarding
+
+def _forward_node_path(path, edit):
+    """The path of a node after `edit`, or raises InvalidCursorError."""
+    kind = edit[0]
+    if kind == "identity":
+        return path
+    parent, field = edit[1], edit[2]
+    n = len(parent)
+    if len(path) <= n or path[:n] != parent or path[n][0] != field:
+        return path
+    i = path[n][1]
+    rest = path[n + 1:]
+    if kind == "insert":
+        idx, count = edit[3], edit[4]
+        return parent + ((field, i + count if i >= idx else i),) + rest
+    if kind == "replace":
+        lo, hi, n_ins = edit[3], edit[4], edit[5]
+        if lo <= i < hi:
+            raise InvalidCursorError("node no longer exists")
+        return parent + ((field, i + (n_ins - (hi - lo)) if i >= hi else i),) + rest
+    if kind == "wrap":
+        lo, hi, wrap_field = edit[3], edit[4], edit[5]
+        if lo <= i < hi:
+            return parent + ((field, lo), (wrap_field, i - lo)) + rest
+        return parent + ((field, i - (hi - lo - 1) if i >= hi else i),) + rest
+    raise ValueError(f"unknown edit {kind}")
+
+
+def _forward_block(b, edit):
+    kind = edit[0]
+    if kind == "identity":
+        return b
+    parent, field = edit[1], edit[2]
+    if b.parent != parent or b.field != field:
+        # the block lies inside (or outside) the edited list: forward its parent node
+        if len(b.parent) > len(parent) and b.parent[:len(parent)] == parent and b.parent[len(parent)][0] == field:
+            return _Block(_forward_node_path(b.parent, edit), b.field, b.lo, b.hi)
+        return b
+    if kind == "insert":
+        idx, count = edit[3], edit[4]
+        lo = b.lo + count if b.lo >= idx else b.lo
+        hi = b.hi + count if b.hi > idx else b.hi
+        return _Block(parent, field, lo, hi)
+    if kind == "replace":
+        lo, hi, n_ins = edit[3], edit[4], edit[5]
+        partial = (b.lo < lo < b.hi < hi) or (lo < b.lo < hi < b.hi)
+        inside = lo <= b.lo and b.hi <= hi and (b.lo, b.hi) != (lo, hi)
+        if partial or inside:
+            raise InvalidCursorError("block no longer exists")
+        d = n_ins - (hi - lo)
+        return _Block(parent, field, b.lo + d if b.lo >= hi else b.lo, b.hi + d if b.hi >= hi else b.hi)
+    if kind == "wrap":
+        lo, hi, wrap_field = edit[3], edit[4], edit[5]
+        if lo <= b.lo and b.hi <= hi:
+            return _Block(parent + ((field, lo),), wrap_field, b.lo - lo, b.hi - lo)
+        d = hi - lo - 1
+        if b.lo <= lo and hi <= b.hi:
+            return _Block(parent, field, b.lo, b.hi - d)
+        if b.hi <= lo:
+            return b
+        if b.lo >= hi:
+            return _Block(parent, field, b.lo - d, b.hi - d)
+        raise InvalidCursorError("block no longer exists")
+    raise ValueError(f"unknown edit {kind}")
+
+
+def _forward_impl(impl, edits):
+    for e in edits:
+        if isinstance(impl, _Node):
+            impl = _Node(_forward_node_path(impl.path, e))
+        elif isinstance(impl, _Block):
+            impl = _forward_block(impl, e)
+        elif isinstance(impl, _Gap):
+            impl = _Gap(_forward_node_path(impl.anchor, e), impl.type)
+    return impl
+
+
+def _history(proc, target):
+    """The edit lists from `target` to `proc`, oldest first."""
+    chain = []
+    p = proc
+    while p is not target:
+        prov = _exo._provenance(p)
+        if prov is None:
+            raise InvalidCursorError("cannot forward from unknown root")
+        p, edits = prov
+        chain.append(edits)
+        if p == target and p is not target and _exo._provenance(p) is None:
+            break
+    chain.reverse()
+    return chain
+
+
+def _forward(proc, cursor):
+    if isinstance(cursor, InvalidCursor):
+        raise InvalidCursorError("cannot forward an invalid cursor")
+    if cursor._proc is proc:
+        return cursor
+    impl = cursor._impl
+    for edits in _history(proc, cursor._proc):
+        if isinstance(cursor, ArgCursor):
+            continue
+        impl = _forward_impl(impl, edits)
+    if isinstance(cursor, ArgCursor):
+        return ArgCursor(impl[1], proc)
+    if isinstance(cursor, ExprListCursor):
+        return ExprListCursor(_forward_node_path(impl[1], ("identity",)), impl[2], proc)
+    return _lift(impl, proc)
+
+
+# --------------------------------------------------------------------------- Procedure methods
+
+def _proc_find(self, pattern, many=False, call_depth=1):
+    return _find(self, pattern, many, None)
+
+
+_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*(\#\s*[0-9]+)?$")
+
+
+def _proc_find_loop(self, pattern, many=False):
+    if not isinstance(pattern, str):
+        raise TypeError("expected a pattern string")
+    if m := _NAME_COUNT.search(pattern):
+        pattern = f"for {m[1]} in _: _{m[2] or ''}"
+    return _find(self, pattern, many, None)
+
+
+def _proc_find_alloc_or_arg(self, pattern):
+    if m := _NAME_COUNT.search(pattern):
+        for arg in _proc_args(self):
+            if arg.name() == m[1]:
+                return arg
+        pattern = f"{m[1]}: _{m[2] or ''}"
+    return _find(self, pattern, False, None)
+
+
+def _proc_find_all(self, pattern):
+    return _find(self, pattern, True, None)
+
+
+def _proc_args(self):
+    return ArgListCursor(self)
+
+
+def _proc_body(self):
+    return _ProcCursor(_Node(()), self).body()
+
+
+def _proc_root(self):
+    return _ProcCursor(_Node(()), self)
+
+
+def _proc_forward(self, cursor):
+    return _forward(self, cursor)
+
+
+_exo._add_procedure_method("find", _proc_find)
+_exo._add_procedure_method("find_loop", _proc_find_loop)
+_exo._add_procedure_method("find_alloc_or_arg", _proc_find_alloc_or_arg)
+_exo._add_procedure_method("find_all", _proc_find_all)
+_exo._add_procedure_method("args", _proc_args)
+_exo._add_procedure_method("body", _proc_body)
+_exo._add_procedure_method("_root", _proc_root)
+_exo._add_procedure_method("forward", _proc_forward)
+
+__all__ = [
+    "Cursor", "InvalidCursor", "ArgCursor", "StmtCursorPrototype", "StmtCursor", "AssignCursor",
+    "ReduceCursor", "AssignConfigCursor", "PassCursor", "IfCursor", "ForCursor", "AllocCursor", "CallCursor",
+    "WindowStmtCursor", "BlockCursor", "GapCursor", "GapType", "ExprCursorPrototype", "ExprCursor",
+    "ReadCursor", "ReadConfigCursor", "LiteralCursor", "UnaryMinusCursor", "BinaryOpCursor",
+    "ExternFunctionCursor", "WindowExprCursor", "StrideExprCursor", "ExprListCursor", "ArgListCursor",
+    "InvalidCursorError", "CursorNavigationError",
+]

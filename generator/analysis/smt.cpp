@@ -60,6 +60,7 @@ Term::~Term() {
 
 bool Term::is_bool() const { return !is_null() && ex(*this).is_bool(); }
 bool Term::is_int() const { return !is_null() && ex(*this).is_int(); }
+unsigned Term::id() const { return Z3_get_ast_id(ctx(), ast(*this)); }
 std::string Term::str() const { return is_null() ? "<null>" : ex(*this).to_string(); }
 
 Term int_val(int64_t v) { return wrap(ctx().int_val(v)); }
@@ -109,6 +110,20 @@ bool Solver::is_sat(const Term& t) {
 }
 
 bool Solver::is_valid(const Term& t) { return !is_sat(!t); }
+
+std::optional<bool> Solver::try_is_sat(const Term& t) {
+    auto& s = impl_->solver;
+    s.push();
+    s.add(ex(t));
+    z3::check_result r = s.check();
+    std::optional<bool> out;
+    if (r != z3::unknown) {
+        out = r == z3::sat;
+        if (*out) impl_->model = s.get_model();
+    }
+    s.pop();
+    return out;
+}
 
 int64_t Solver::model_int(const Term& var) const {
     z3::expr v = impl_->model.eval(ex(var), true);

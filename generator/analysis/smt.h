@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,9 @@ public:
     bool is_bool() const;
     bool is_int() const;
     std::string str() const;  // SMT-LIB text, for debugging
+    // Z3's id of the term: structurally equal terms (hash-consed) have the same id while
+    // either is alive. Keep the Term alive while using its id as a cache key.
+    unsigned id() const;
 
     // Internal: a Z3_ast of the process-wide context (takes a reference).
     static Term from_raw(void* ast);
@@ -83,6 +87,9 @@ public:
     // Does `t` follow from the hypotheses? When it does not, a counterexample (an
     // assignment making the hypotheses true and `t` false) becomes the current model.
     bool is_valid(const Term& t);
+    // Like is_sat, but returns nullopt instead of throwing when Z3 cannot decide (e.g.
+    // non-linear arithmetic): callers that must be sound pick the conservative answer.
+    std::optional<bool> try_is_sat(const Term& t);
 
     // Values in the current model (unconstrained variables read as 0 / false).
     int64_t model_int(const Term& var) const;

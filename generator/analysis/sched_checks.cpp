@@ -1,0 +1,883 @@
+#include "sched_checks.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "../ir/printer.h"
+#include "smt.h"
+
+namespace exo::analysis {
+
+namespace {
+
+using ir::BinOpKind;
+using ir::Sym;
+using smt::Term;
+
+[[noreturn]] void internal(const std::string& what) { throw std::logic_error("sched_checks: " + what); }
+
+// ------------------------------------------------------------------ locations
+
+// A memory location family: a buffer (by its root Sym) or a config field (a global
+// scalar).
+struct LocKey {
+    uint64_t sym = 0;           // buffer id; 0 for a config field
+    const void* cfg = nullptr;  // config object
+    std::string field;
+    auto operator<=>(const LocKey&) const = default;
+    bool is_cfg() const { return sym == 0; }
+};
+
+LocKey buf_key(const Sym& s) { return LocKey{s.id(), nullptr, {}}; }
+LocKey cfg_key(const ir::ConfigRef& c, const std::string& f) { return LocKey{0, c.obj.obj(), f}; }
+
+enum AK : uint8_t { kRead = 1, kWrite = 2, kReduce = 4, kAll = 7 };
+
+struct Access {
+    AK k;
+    LocKey loc;
+    std::vector<Term> idx;
+    Term guard;
+};
+
+struct Effects {
+    std::vector<Access> acc;
+    std::set<uint64_t> allocs;   // buffers allocated (at any depth, outside callees)
+    std::set<uint64_t> touched;  // buffers named (roots and window names)
+};
+
+// A buffer seen through windows: each dimension of the root buffer is either fixed
+// (a point) or visible, shifted by an offset.
+struct View {
+    Sym root;
+    std::vector<std::pair<bool, Term>> dims;  // (is_point, point value / offset)
+};
+
+// Config field values at a program point. Absent keys hold their value at proc entry,
+// unless all_unknown, or the key is in `unknown` (then an arbitrary value, made fresh on
+// first use).
+struct CfgState {
+    std::map<LocKey, Term> vals;
+    std::set<LocKey> unknown;
+    bool all_unknown = false;
+};
+
+struct Env {
+    std::unordered_map<Sym, Term> vars;  // control variables bound to terms
+    std::unordered_map<Sym, View> bufs;  // windows and callee buffer arguments
+    CfgState cfg;
+};
+
+bool is_control(const ir::Type& t) { return t.is_indexable() || t.is_stridable() || t.is_bool(); }
+
+std::string cfg_display(const ir::ConfigRef& c, const std::string& f) { return c.name + "_" + f; }
+
+// ------------------------------------------------------------------ query cache
+
+struct Cache {
+    std::unordered_map<unsigned, std::pair<Term, bool>> map;
+    QueryStats stats;
+};
+Cache& cache() {
+    static Cache* c = new Cache();
+    return *c;
+}
+
+smt::Solver& solver() {
+    static smt::Solver* s = new smt::Solver();
+    return *s;
+}
+
+// ------------------------------------------------------------------ the analysis
+
+// One check: fresh-variable naming, definitional side constraints, context facts.
+class An {
+public:
+    std::vector<Term> facts;  // context (assumed)
+    std::vector<Term> side;   // definitions of auxiliary variables (always true)
+
+    Term fresh(const std::string& base, bool is_bool) {
+        std::string n = base + "#" + std::to_string(++n_);
+        return is_bool ? smt::bool_var(n) : smt::int_var(n);
+    }
+    Term unknown(const ir::Type& t) { return fresh("u", t.is_bool()); }
+
+    Term sym_var(const Sym& s, const ir::Type& t) {
+        return t.is_bool() ? smt::bool_var(s.repr()) : smt::int_var(s.repr());
+    }
+
+    // Is q satisfiable together with the facts? Unknown answers count as "yes".
+    bool maybe_sat(const Term& q) {
+        Term all = q;
+        for (const auto& f : facts) all = all && f;
+        for (const auto& s : side) all = all && s;
+        Cache& c = cache();
+        unsigned id = all.id();
+        if (auto it = c.map.find(id); it != c.map.end()) {
+            ++c.stats.cached;
+            return it->second.second;
+        }
+        ++c.stats.solved;
+        std::optional<bool> r = solver().try_is_sat(all);
+        bool out = r.value_or(true);
+        if (c.map.size() > 20000) c.map.clear();
+        c.map.emplace(id, std::make_pair(all, out));
+        return out;
+    }
+    bool proves(const Term& q) { return !maybe_sat(!q); }
+
+    // ---------------------------------------------------------------- configs
+
+    // The value of a config field at proc entry.
+    static Term cfg_entry(const LocKey& k, bool is_bool) {
+        std::string n = "cfg:" + std::to_string(reinterpret_cast<uintptr_t>(k.cfg)) + "." + k.field;
+        return is_bool ? smt::bool_var(n) : smt::int_var(n);
+    }
+
+    Term cfg_get(CfgState& st, const LocKey& k, bool is_bool) {
+        if (auto it = st.vals.find(k); it != st.vals.end()) return it->second;
+        if (st.all_unknown || st.unknown.count(k)) {
+            Term f = fresh("cfg_" + k.field, is_bool);
+            st.vals[k] = f;
+            st.unknown.erase(k);
+            return f;
+        }
+        return cfg_entry(k, is_bool);
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    View view_of(const Sym& name, Env& env, size_t rank) {
+        if (auto it = env.bufs.find(name); it != env.bufs.end()) return it->second;
+        View v{name, {}};
+        for (size_t d = 0; d < rank; ++d) v.dims.emplace_back(false, smt::int_val(0));
+        return v;
+    }
+
+    View window_view(const ir::WindowExpr& w, Env& env, const Term& g, Effects* eff) {
+        View base = view_of(w.name, env, w.idx.size());
+        View out{base.root, {}};
+        size_t k = 0;
+        for (const auto& d : base.dims) {
+            if (d.first) {
+                out.dims.push_back(d);
+                continue;
+            }
+            if (k >= w.idx.size()) internal("window has fewer accesses than visible dimensions");
+            const ir::WAccess& a = *w.idx[k++];
+            if (auto p = a.as<ir::Point>()) {
+                out.dims.emplace_back(true, d.second + enc(*p->pt, env, g, eff));
+            } else {
+                auto iv = a.as<ir::Interval>();
+                out.dims.emplace_back(false, d.second + enc(*iv->lo, env, g, eff));
+                enc(*iv->hi, env, g, eff);
+            }
+        }
+        if (eff) {
+            eff->touched.insert(w.name.id());
+            eff->touched.insert(base.root.id());
+        }
+        return out;
+    }
+
+    void access(AK k, const Sym& name, const ir::ExprList& idx, Env& env, const Term& g, Effects* eff) {
+        std::vector<Term> ix;
+        for (const auto& i : idx) ix.push_back(enc(*i, env, g, eff));
+        if (!eff) return;
+        View v = view_of(name, env, ix.size());
+        Access a{k, buf_key(v.root), {}, g};
+        size_t j = 0;
+        for (const auto& d : v.dims) {
+            if (d.first) {
+                a.idx.push_back(d.second);
+            } else {
+                if (j >= ix.size()) internal("access has fewer indices than the buffer's visible dimensions");
+                a.idx.push_back(d.second + ix[j++]);
+            }
+        }
+        if (j != ix.size()) internal("access has more indices than the buffer's visible dimensions");
+        eff->touched.insert(name.id());
+        eff->touched.insert(v.root.id());
+        eff->acc.push_back(std::move(a));
+    }
+
+    Term div_floor(const Term& x, int64_t c) {
+        Term z = fresh("div", false);
+        Term cz = smt::int_val(c);
+        side.push_back(cz * z <= x && x < cz * (z + smt::int_val(1)));
+        return z;
+    }
+
+    // The value of a control expression (an arbitrary value for anything the analysis
+    // does not model); records the reads it performs into `eff` under guard g.
+    Term enc(const ir::Expr& e, Env& env, const Term& g, Effects* eff) {
+        if (auto r = e.as<ir::Read>()) {
+            if (!r->idx.empty() || e.type->is_numeric()) {
+                access(kRead, r->name, r->idx, env, g, eff);
+                return unknown(*e.type);
+            }
+            if (auto it = env.vars.find(r->name); it != env.vars.end()) return it->second;
+            if (!is_control(*e.type)) return unknown(*e.type);
+            return sym_var(r->name, *e.type);
+        }
+        if (auto c = e.as<ir::Const>()) {
+            if (c->val.is_bool()) return smt::bool_val(c->val.as_bool());
+            if (c->val.is_int()) return smt::int_val(c->val.as_int());
+            return unknown(*e.type);
+        }
+        if (auto u = e.as<ir::USub>()) {
+            Term a = enc(*u->arg, env, g, eff);
+            if (!is_control(*e.type) || !a.is_int()) return unknown(*e.type);
+            return -a;
+        }
+        if (auto b = e.as<ir::BinOp>()) {
+            Term l = enc(*b->lhs, env, g, eff);
+            Term r = enc(*b->rhs, env, g, eff);
+            if (b->lhs->type->is_numeric() || b->rhs->type->is_numeric() || !is_control(*e.type))
+                return unknown(*e.type);
+            bool ints = l.is_int() && r.is_int();
+            bool bools = l.is_bool() && r.is_bool();
+            switch (b->op) {
+                case BinOpKind::Add: if (ints) return l + r; break;
+                case BinOpKind::Sub: if (ints) return l - r; break;
+                case BinOpKind::Mul: if (ints) return l * r; break;
+                case BinOpKind::Div:
+                case BinOpKind::Mod: {
+                    auto c = b->rhs->as<ir::Const>();
+                    if (!ints || !c || !c->val.is_int() || c->val.as_int() <= 0) break;
+                    int64_t cv = c->val.as_int();
+                    Term z = div_floor(l, cv);
+                    return b->op == BinOpKind::Div ? z : l - smt::int_val(cv) * z;
+                }
+                case BinOpKind::Lt: if (ints) return l < r; break;
+                case BinOpKind::Gt: if (ints) return l > r; break;
+                case BinOpKind::Le: if (ints) return l <= r; break;
+                case BinOpKind::Ge: if (ints) return l >= r; break;
+                case BinOpKind::Eq: if (ints || bools) return smt::eq(l, r); break;
+                case BinOpKind::And: if (bools) return l && r; break;
+                case BinOpKind::Or: if (bools) return l || r; break;
+            }
+            return unknown(*e.type);
+        }
+        if (auto x = e.as<ir::Extern>()) {
+            for (const auto& a : x->args) enc(*a, env, g, eff);
+            return unknown(*e.type);
+        }
+        if (auto w = e.as<ir::WindowExpr>()) {
+            window_view(*w, env, g, eff);
+            return fresh("u", false);
+        }
+        if (auto s = e.as<ir::StrideExpr>()) {
+            auto it = env.bufs.find(s->name);
+            if (it == env.bufs.end())
+                return smt::int_var("stride:" + s->name.repr() + ":" + std::to_string(s->dim));
+            const View& v = it->second;
+            int seen = 0;
+            for (size_t d = 0; d < v.dims.size(); ++d)
+                if (!v.dims[d].first && seen++ == s->dim)
+                    return smt::int_var("stride:" + v.root.repr() + ":" + std::to_string(d));
+            return fresh("u", false);
+        }
+        if (auto rc = e.as<ir::ReadConfig>()) {
+            LocKey k = cfg_key(rc->config, rc->field);
+            if (eff) eff->acc.push_back(Access{kRead, k, {}, g});
+            if (!is_control(*e.type)) return unknown(*e.type);
+            return cfg_get(env.cfg, k, e.type->is_bool());
+        }
+        internal("unknown expression kind");
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    static std::set<LocKey> written_cfgs(const ir::StmtList& ss) {
+        std::set<LocKey> out;
+        for (const auto& c : ir::get_writeconfigs(ss)) out.insert(cfg_key(c.config, c.field));
+        return out;
+    }
+
+    void walk(const ir::StmtList& ss, size_t lo, size_t hi, Env& env, const Term& g, Effects* eff) {
+        for (size_t i = lo; i < hi && i < ss.size(); ++i) walk_stmt(*ss[i], env, g, eff);
+    }
+
+    void walk_stmt(const ir::Stmt& s, Env& env, const Term& g, Effects* eff) {
+        if (auto a = s.as<ir::Assign>()) {
+            enc(*a->rhs, env, g, eff);
+            access(kWrite, a->name, a->idx, env, g, eff);
+        } else if (auto r = s.as<ir::Reduce>()) {
+            enc(*r->rhs, env, g, eff);
+            access(kReduce, r->name, r->idx, env, g, eff);
+        } else if (auto w = s.as<ir::WriteConfig>()) {
+            Term v = enc(*w->rhs, env, g, eff);
+            LocKey k = cfg_key(w->config, w->field);
+            if (eff) eff->acc.push_back(Access{kWrite, k, {}, g});
+            if (!is_control(*w->rhs->type)) v = fresh("cfgval", false);
+            env.cfg.vals[k] = v;
+            env.cfg.unknown.erase(k);
+        } else if (auto i = s.as<ir::If>()) {
+            Term c = enc(*i->cond, env, g, eff);
+            if (!c.is_bool()) c = fresh("u", true);
+            CfgState before = env.cfg;
+            walk(i->body, 0, i->body.size(), env, g && c, eff);
+            CfgState after_then = std::move(env.cfg);
+            env.cfg = before;
+            walk(i->orelse, 0, i->orelse.size(), env, g && !c, eff);
+            CfgState after_else = std::move(env.cfg);
+            env.cfg = merge(c, before, after_then, after_else);
+        } else if (auto f = s.as<ir::For>()) {
+            Term lo = enc(*f->lo, env, g, eff);
+            Term hi = enc(*f->hi, env, g, eff);
+            std::set<LocKey> wr = written_cfgs(f->body);
+            for (const auto& k : wr) {
+                env.cfg.vals.erase(k);
+                env.cfg.unknown.insert(k);
+            }
+            Term it = fresh(f->iter.repr(), false);
+            env.vars[f->iter] = it;
+            walk(f->body, 0, f->body.size(), env, g && lo <= it && it < hi, eff);
+            for (const auto& k : wr) {
+                env.cfg.vals.erase(k);
+                env.cfg.unknown.insert(k);
+            }
+        } else if (auto al = s.as<ir::Alloc>()) {
+            for (const auto& d : al->type->shape()) enc(*d, env, g, eff);
+            if (eff) eff->allocs.insert(al->name.id());
+        } else if (auto ws = s.as<ir::WindowStmt>()) {
+            if (auto we = ws->rhs->as<ir::WindowExpr>()) env.bufs[ws->name] = window_view(*we, env, g, eff);
+            else internal("window statement whose rhs is not a window expression");
+        } else if (auto c = s.as<ir::Call>()) {
+            walk_call(*c, env, g, eff);
+        }
+        // Pass, Free: no effect
+    }
+
+    // The config state after `if c: <t> else: <e>`, both started from `before`.
+    CfgState merge(const Term& c, const CfgState& before, const CfgState& t, const CfgState& e) {
+        CfgState out;
+        out.all_unknown = before.all_unknown;
+        std::set<LocKey> keys;
+        for (const CfgState* st : {&before, &t, &e}) {
+            for (const auto& [k, v] : st->vals) keys.insert(k);
+            for (const auto& k : st->unknown) keys.insert(k);
+        }
+        for (const auto& k : keys) {
+            // null Term: the entry value; `unk`: arbitrary
+            auto resolve = [&](const CfgState& st, Term& v, bool& unk) {
+                unk = false;
+                if (auto it = st.vals.find(k); it != st.vals.end()) v = it->second;
+                else unk = st.all_unknown || st.unknown.count(k);
+            };
+            Term a, b;
+            bool ua, ub;
+            resolve(t, a, ua);
+            resolve(e, b, ub);
+            if (ua || ub) {
+                out.unknown.insert(k);
+                continue;
+            }
+            if (a.is_null() && b.is_null()) continue;
+            if (!a.is_null() && !b.is_null() && a.id() == b.id()) {
+                out.vals[k] = a;
+                continue;
+            }
+            if (a.is_null()) a = cfg_entry(k, b.is_bool());
+            if (b.is_null()) b = cfg_entry(k, a.is_bool());
+            if (a.is_bool() != b.is_bool()) out.unknown.insert(k);
+            else out.vals[k] = smt::ite(c, a, b);
+        }
+        return out;
+    }
+
+    void walk_call(const ir::Call& c, Env& env, const Term& g, Effects* eff) {
+        const ir::Proc& f = *c.f;
+        Env ce;
+        size_t n = std::min(f.args.size(), c.args.size());
+        for (size_t k = 0; k < n; ++k) {
+            const ir::FnArg& sig = f.args[k];
+            const ir::Expr& arg = *c.args[k];
+            if (sig.type->is_numeric()) {
+                if (auto r = arg.as<ir::Read>()) {
+                    for (const auto& i : r->idx) enc(*i, env, g, eff);
+                    ce.bufs[sig.name] = view_of(r->name, env, arg.type->shape().size());
+                    if (eff) eff->touched.insert(r->name.id());
+                } else if (auto w = arg.as<ir::WindowExpr>()) {
+                    ce.bufs[sig.name] = window_view(*w, env, g, eff);
+                } else if (auto rc = arg.as<ir::ReadConfig>()) {
+                    // a numeric config passed as a buffer: treat it as the global itself
+                    // (read and possibly written by the callee)
+                    LocKey key = cfg_key(rc->config, rc->field);
+                    if (eff) {
+                        eff->acc.push_back(Access{kRead, key, {}, g});
+                        eff->acc.push_back(Access{kWrite, key, {}, g});
+                    }
+                    env.cfg.vals.erase(key);
+                    env.cfg.unknown.insert(key);
+                    ce.bufs[sig.name] = View{Sym("cfgbuf"), {}};
+                } else {
+                    enc(arg, env, g, eff);
+                    ce.bufs[sig.name] = View{Sym("tmp"), {}};
+                }
+            } else {
+                ce.vars[sig.name] = enc(arg, env, g, eff);
+            }
+        }
+        ce.cfg = std::move(env.cfg);
+        Effects ceff;
+        walk(f.body, 0, f.body.size(), ce, g, eff ? &ceff : nullptr);
+        env.cfg = std::move(ce.cfg);
+        if (!eff) return;
+        for (auto& a : ceff.acc)
+            if (a.loc.is_cfg() || !ceff.allocs.count(a.loc.sym)) eff->acc.push_back(std::move(a));
+        for (auto t : ceff.touched)
+            if (!ceff.allocs.count(t)) eff->touched.insert(t);
+    }
+
+    // Effects of a block; buffers allocated inside it are private and dropped.
+    Effects block_effects(const ir::StmtList& ss, size_t lo, size_t hi, Env env, const Term& g) {
+        Effects eff;
+        walk(ss, lo, hi, env, g, &eff);
+        std::vector<Access> kept;
+        for (auto& a : eff.acc)
+            if (a.loc.is_cfg() || !eff.allocs.count(a.loc.sym)) kept.push_back(std::move(a));
+        eff.acc = std::move(kept);
+        return eff;
+    }
+
+    // ---------------------------------------------------------------- context
+
+    // The environment at the start of block `b` (config values, windows in scope);
+    // pushes the control predicate onto `facts`.
+    Env context(const ir::Proc& p, const ir::BlockLoc& b) {
+        Env env;
+        Term t = smt::bool_val(true);
+        for (const auto& a : p.args)
+            if (a.type->kind == ir::TypeKind::Size) facts.push_back(sym_var(a.name, *a.type) > smt::int_val(0));
+        for (const auto& pr : p.preds) {
+            Term c = enc(*pr, env, t, nullptr);
+            if (c.is_bool()) facts.push_back(c);
+        }
+        ir::Path prefix;
+        for (size_t k = 0; k < b.parent.size(); ++k) {
+            const ir::Step& st = b.parent[k];
+            const ir::StmtList* list = ir::stmt_list_at(p, prefix, st.field);
+            if (!list || st.index < 0 || size_t(st.index) >= list->size()) internal("bad block path");
+            walk(*list, 0, size_t(st.index), env, t, nullptr);
+            const ir::Stmt& s = *(*list)[size_t(st.index)];
+            prefix.push_back(st);
+            ir::Field next = k + 1 < b.parent.size() ? b.parent[k + 1].field : b.field;
+            if (auto f = s.as<ir::For>()) {
+                Term lo = enc(*f->lo, env, t, nullptr);
+                Term hi = enc(*f->hi, env, t, nullptr);
+                for (const auto& key : written_cfgs(f->body)) {
+                    env.cfg.vals.erase(key);
+                    env.cfg.unknown.insert(key);
+                }
+                Term i = sym_var(f->iter, *ir::T::index());
+                env.vars.erase(f->iter);
+                facts.push_back(lo <= i && i < hi);
+            } else if (auto i = s.as<ir::If>()) {
+                Term c = enc(*i->cond, env, t, nullptr);
+                if (c.is_bool()) facts.push_back(next == ir::Field::Orelse ? !c : c);
+            } else {
+                internal("block path through a statement without a body");
+            }
+        }
+        const ir::StmtList* list = ir::stmt_list_at(p, b.parent, b.field);
+        if (!list || b.lo > b.hi || b.hi > list->size()) internal("bad block");
+        walk(*list, 0, b.lo, env, t, nullptr);
+        return env;
+    }
+
+    // Effects of everything that may run after block `b` (later statements, and whole
+    // bodies of the enclosing loops for their other iterations), with unknown configs.
+    Effects post_effects(const ir::Proc& p, const ir::BlockLoc& b) {
+        Env env;
+        env.cfg.all_unknown = true;
+        Effects eff;
+        Term t = smt::bool_val(true);
+        const ir::StmtList* list = ir::stmt_list_at(p, b.parent, b.field);
+        walk(*list, b.hi, list->size(), env, t, &eff);
+        for (size_t k = b.parent.size(); k-- > 0;) {
+            ir::Path sp(b.parent.begin(), b.parent.begin() + long(k) + 1);
+            ir::StmtPtr s = ir::stmt_at(p, sp);
+            if (s->is<ir::For>()) walk_stmt(*s, env, t, &eff);
+            ir::Path pp(b.parent.begin(), b.parent.begin() + long(k));
+            const ir::StmtList* l = ir::stmt_list_at(p, pp, b.parent[k].field);
+            walk(*l, size_t(b.parent[k].index) + 1, l->size(), env, t, &eff);
+        }
+        return eff;
+    }
+
+    // ---------------------------------------------------------------- set queries
+
+    // May an access of A (kinds ka) and one of B (kinds kb) touch the same location,
+    // under `extra`? `which`: 1 heap only, 2 globals only, 3 both.
+    bool overlap(const Effects& A, int ka, const Effects& B, int kb, const Term& extra, int which = 3) {
+        for (const auto& a : A.acc) {
+            if (!(a.k & ka)) continue;
+            if (a.loc.is_cfg() ? !(which & 2) : !(which & 1)) continue;
+            for (const auto& b : B.acc) {
+                if (!(b.k & kb) || !(a.loc == b.loc)) continue;
+                if (a.idx.size() != b.idx.size()) return true;
+                Term q = extra && a.guard && b.guard;
+                for (size_t d = 0; d < a.idx.size(); ++d) q = q && smt::eq(a.idx[d], b.idx[d]);
+                if (maybe_sat(q)) return true;
+            }
+        }
+        return false;
+    }
+
+    bool commutes(const Effects& a1, const Effects& a2, const Term& extra) {
+        return !overlap(a1, kWrite, a2, kAll, extra) && !overlap(a2, kWrite, a1, kAll, extra) &&
+               !overlap(a1, kReduce, a2, kRead, extra) && !overlap(a2, kReduce, a1, kRead, extra);
+    }
+
+    static bool alloc_commutes(const Effects& a1, const Effects& a2) {
+        for (auto s : a1.allocs)
+            if (a2.touched.count(s)) return false;
+        for (auto s : a2.allocs)
+            if (a1.touched.count(s)) return false;
+        return true;
+    }
+
+    // Some access of kinds `ks` to `loc` may happen.
+    bool may_access(const Effects& A, int ks, const LocKey& loc) {
+        for (const auto& a : A.acc)
+            if ((a.k & ks) && a.loc == loc && maybe_sat(a.guard)) return true;
+        return false;
+    }
+
+    // Is running the effects `a` then `a2` (two independent walks of one block) the
+    // same as running it once? (upstream's Shadows(a, a))
+    bool shadows_itself(const Effects& a, const Effects& a2, const Term& extra) {
+        for (const auto& x : a.acc)
+            if (x.k == kReduce && maybe_sat(extra && x.guard)) return false;
+        return !overlap(a, kWrite, a2, kRead | kReduce, extra);
+    }
+
+private:
+    int n_ = 0;
+};
+
+// A copy of `env` in which the config fields written by `ss` hold unknown values.
+Env with_unknown_cfgs(const Env& env, const std::set<LocKey>& keys) {
+    Env e = env;
+    for (const auto& k : keys) {
+        e.cfg.vals.erase(k);
+        e.cfg.unknown.insert(k);
+    }
+    return e;
+}
+
+const ir::StmtList& list_of(const ir::Proc& p, const ir::BlockLoc& b) {
+    const ir::StmtList* l = ir::stmt_list_at(p, b.parent, b.field);
+    if (!l || b.lo > b.hi || b.hi > l->size()) internal("bad block");
+    return *l;
+}
+
+const ir::Stmt& first_stmt(const ir::Proc& p, const ir::BlockLoc& b) {
+    const ir::StmtList& l = list_of(p, b);
+    if (b.lo >= l.size()) internal("empty block");
+    return *l[b.lo];
+}
+
+ir::StmtList sub_list(const ir::StmtList& l, size_t lo, size_t hi) {
+    return ir::StmtList(l.begin() + long(lo), l.begin() + long(hi));
+}
+
+ir::ExprPtr sub_expr(const ir::ExprPtr& l, const ir::ExprPtr& r) {
+    return ir::make<ir::BinOp>(BinOpKind::Sub, l, r, ir::T::index(), ir::null_srcinfo());
+}
+
+}  // namespace
+
+// ==================================================================== the checks
+
+void check_reorder_stmts(const ir::Proc& p, const ir::BlockLoc& first, const ir::BlockLoc& second) {
+    An an;
+    Env env = an.context(p, first);
+    const ir::StmtList& l1 = list_of(p, first);
+    const ir::StmtList& l2 = list_of(p, second);
+    std::set<LocKey> wr = An::written_cfgs(sub_list(l1, first.lo, first.hi));
+    for (const auto& k : An::written_cfgs(sub_list(l2, second.lo, second.hi))) wr.insert(k);
+    Term t = smt::bool_val(true);
+    Effects a1 = an.block_effects(l1, first.lo, first.hi, with_unknown_cfgs(env, wr), t);
+    Effects a2 = an.block_effects(l2, second.lo, second.hi, with_unknown_cfgs(env, wr), t);
+    if (!an.commutes(a1, a2, t) || !An::alloc_commutes(a1, a2))
+        throw CheckFailed("Statements at " + first_stmt(p, first).srcinfo.str() + " and " +
+                          first_stmt(p, second).srcinfo.str() + " do not commute.");
+}
+
+void check_reorder_loops(const ir::Proc& p, const ir::Path& outer_loop) {
+    ir::StmtPtr s = ir::stmt_at(p, outer_loop);
+    auto xl = s ? s->as<ir::For>() : nullptr;
+    if (!xl || xl->body.size() != 1 || !xl->body[0]->is<ir::For>())
+        internal("check_reorder_loops: not a loop whose body is one loop");
+    auto yl = xl->body[0]->as<ir::For>();
+    An an;
+    Env env = an.context(p, ir::block_of_stmt(outer_loop));
+    std::set<LocKey> wr = An::written_cfgs(xl->body);
+    Effects bd;
+    Term t = smt::bool_val(true);
+    Term xlo = an.enc(*xl->lo, env, t, &bd), xhi = an.enc(*xl->hi, env, t, &bd);
+
+    auto instance = [&](Term& x, Term& y, Term& bounds, Effects& eff) {
+        Env e = with_unknown_cfgs(env, wr);
+        x = an.fresh(xl->iter.repr(), false);
+        y = an.fresh(yl->iter.repr(), false);
+        e.vars[xl->iter] = x;
+        Term ylo = an.enc(*yl->lo, e, t, &bd), yhi = an.enc(*yl->hi, e, t, &bd);
+        e.vars[yl->iter] = y;
+        bounds = xlo <= x && x < xhi && ylo <= y && y < yhi;
+        eff = an.block_effects(yl->body, 0, yl->body.size(), e, t);
+    };
+    Term x1, y1, b1, x2, y2, b2;
+    Effects a1, a2;
+    instance(x1, y1, b1, a1);
+    instance(x2, y2, b2, a2);
+    bool ok = an.commutes(bd, a1, b1) && an.commutes(a1, a2, b1 && b2 && x1 < x2 && y2 < y1);
+    if (!ok)
+        throw CheckFailed("Loops " + xl->iter.name() + " and " + yl->iter.name() + " at " + s->srcinfo.str() +
+                          " cannot be reordered.");
+}
+
+void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, bool no_loop_var_1) {
+    ir::StmtPtr s = ir::stmt_at(p, loop);
+    auto fl = s ? s->as<ir::For>() : nullptr;
+    if (!fl || split > fl->body.size()) internal("check_fission_loop: not a loop, or a bad split point");
+    An an;
+    Env env = an.context(p, ir::block_of_stmt(loop));
+    std::set<LocKey> wr = An::written_cfgs(fl->body);
+    Term t = smt::bool_val(true);
+    Effects bd;
+    Term lo = an.enc(*fl->lo, env, t, &bd), hi = an.enc(*fl->hi, env, t, &bd);
+    const ir::StmtList& body = fl->body;
+    auto part = [&](const Term& it, size_t a, size_t b) {
+        Env e = with_unknown_cfgs(env, wr);
+        e.vars[fl->iter] = it;
+        return an.block_effects(body, a, b, e, t);
+    };
+    Term i = an.fresh(fl->iter.repr(), false), j = an.fresh(fl->iter.repr(), false);
+    Term bi = lo <= i && i < hi, bj = lo <= j && j < hi;
+    Effects a1j = part(j, 0, split), a2 = part(i, split, body.size());
+    Term both = bi && bj && i < j;
+    bool ok = an.commutes(bd, a1j, bj) && an.commutes(bd, a2, bi);
+    if (ok) {
+        bool wc12 = !an.overlap(a1j, kWrite, a2, kAll, both);
+        if (!wc12 && no_loop_var_1) {
+            // the first part does not depend on the iteration: it may run again when
+            // it is idempotent (checked on two independent instances)
+            Effects a1j2 = part(j, 0, split);
+            wc12 = an.shadows_itself(a1j, a1j2, both) && !an.overlap(a1j, kWrite, a2, kRead, both, 2);
+        }
+        ok = wc12 && !an.overlap(a2, kWrite, a1j, kAll, both) && !an.overlap(a1j, kReduce, a2, kRead, both) &&
+             !an.overlap(a2, kReduce, a1j, kRead, both) && An::alloc_commutes(a1j, a2);
+    }
+    if (!ok) throw CheckFailed("Cannot fission loop over " + fl->iter.name() + " at " + s->srcinfo.str() + ".");
+}
+
+void check_expr_eqv_in_context(const ir::Proc& p, const ir::ExprPtr& e0, const ir::BlockLoc& ctx0,
+                               const ir::ExprPtr& e1, const ir::BlockLoc& ctx1) {
+    An an;
+    Env env0 = an.context(p, ctx0);
+    Env env1 = ctx1 == ctx0 ? env0 : an.context(p, ctx1);
+    Term t = smt::bool_val(true);
+    Term a = an.enc(*e0, env0, t, nullptr), b = an.enc(*e1, env1, t, nullptr);
+    bool ok = a.is_bool() == b.is_bool() && an.proves(smt::eq(a, b));
+    if (!ok)
+        throw CheckFailed("Expressions are not equivalent:\n" + ir::print_expr(*e0) + "\nvs.\n" +
+                          ir::print_expr(*e1));
+}
+
+void check_is_idempotent(const ir::Proc& p, const ir::BlockLoc& b) {
+    An an;
+    Env env = an.context(p, b);
+    const ir::StmtList& l = list_of(p, b);
+    std::set<LocKey> wr = An::written_cfgs(sub_list(l, b.lo, b.hi));
+    Term t = smt::bool_val(true);
+    Effects a = an.block_effects(l, b.lo, b.hi, with_unknown_cfgs(env, wr), t);
+    Effects a2 = an.block_effects(l, b.lo, b.hi, with_unknown_cfgs(env, wr), t);
+    if (!an.shadows_itself(a, a2, t))
+        throw CheckFailed("The statement at " + first_stmt(p, b).srcinfo.str() + " is not idempotent.");
+}
+
+namespace {
+bool bound_holds(An& an, const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e, const std::string& op,
+                 int64_t v, std::string* what) {
+    Env env = an.context(p, ctx);
+    Term x = an.enc(*e, env, smt::bool_val(true), nullptr);
+    std::string vs = std::to_string(v);
+    Term c = smt::int_val(v);
+    Term q;
+    if (op == ">=") q = x >= c, *what = "greater than or equal to " + vs;
+    else if (op == ">") q = x > c, *what = "greater than " + vs;
+    else if (op == "<=") q = x <= c, *what = "less than or equal to " + vs;
+    else if (op == "<") q = x < c, *what = "greater than " + vs;  // sic: upstream's wording
+    else if (op == "==") q = smt::eq(x, c), *what = "equal to " + vs;
+    else internal("bad comparison operator " + op);
+    if (!x.is_int()) return false;
+    return an.proves(q);
+}
+}  // namespace
+
+bool expr_bound_holds(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e, const char* op, int64_t v) {
+    An an;
+    std::string what;
+    return bound_holds(an, p, ctx, e, op, v, &what);
+}
+
+void check_expr_bound(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e, const char* op, int64_t v) {
+    An an;
+    std::string what;
+    if (!bound_holds(an, p, ctx, e, op, v, &what)) {
+        std::string es = ir::print_expr(*e);
+        while (!es.empty() && es.back() == '\n') es.pop_back();
+        throw CheckFailed("The expression " + es + " is not guaranteed to be " + what + ".");
+    }
+}
+
+void check_is_positive_expr(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e) {
+    check_expr_bound(p, ctx, e, ">", 0);
+}
+
+void check_is_nonnegative_expr(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e) {
+    check_expr_bound(p, ctx, e, ">=", 0);
+}
+
+void check_compare_exprs(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& lhs, const char* op,
+                         const ir::ExprPtr& rhs) {
+    check_expr_bound(p, ctx, sub_expr(lhs, rhs), op, 0);
+}
+
+void check_is_divisible(const ir::Proc& p, const ir::BlockLoc& ctx, const ir::ExprPtr& e, int64_t quotient) {
+    bool failed;
+    if (auto c = e->as<ir::Const>(); c && c->val.is_int()) {
+        failed = quotient == 0 || c->val.as_int() % quotient != 0;
+    } else {
+        auto q = ir::Const::of_int(quotient, ir::T::int_());
+        auto m = ir::make<ir::BinOp>(BinOpKind::Mod, e, q, ir::T::index(), ir::null_srcinfo());
+        failed = !expr_bound_holds(p, ctx, m, "==", 0);
+    }
+    if (failed)
+        throw CheckFailed("cannot perfectly divide '" + ir::print_expr(*e) + "' by " + std::to_string(quotient));
+}
+
+void check_is_dead_after(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym& buf, int /*ndim*/) {
+    An an;
+    Env env = an.context(p, b);
+    // resolve a window name to its buffer (over-approximation: the whole buffer)
+    Sym root = buf;
+    if (auto it = env.bufs.find(buf); it != env.bufs.end()) root = it->second.root;
+    bool is_arg = false;
+    for (const auto& a : p.args) is_arg = is_arg || a.name == root;
+    Effects post = an.post_effects(p, b);
+    if (is_arg || an.may_access(post, kAll, buf_key(root)))
+        throw CheckFailed("The variable " + buf.name() + " can potentially be used after the statement at " +
+                          first_stmt(p, b).srcinfo.str() + " executes.");
+}
+
+void check_buffer_reduce_only(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym& buf, int /*ndim*/) {
+    An an;
+    Env env = an.context(p, b);
+    Sym root = buf;
+    if (auto it = env.bufs.find(buf); it != env.bufs.end()) root = it->second.root;
+    const ir::StmtList& l = list_of(p, b);
+    Effects a = an.block_effects(l, b.lo, b.hi, env, smt::bool_val(true));
+    if (an.may_access(a, kRead | kWrite, buf_key(root)))
+        throw CheckFailed("The buffer " + buf.name() + " is accessed in a way other than simply reducing into it");
+}
+
+void check_bounds(const ir::Proc& p, const ir::Alloc& alloc, const ir::BlockLoc& b) {
+    if (b.lo >= b.hi) return;
+    An an;
+    Env env = an.context(p, b);
+    Term t = smt::bool_val(true);
+    std::vector<Term> shape;
+    for (const auto& d : alloc.type->shape()) shape.push_back(an.enc(*d, env, t, nullptr));
+    const ir::StmtList& l = list_of(p, b);
+    Effects a = an.block_effects(l, b.lo, b.hi, env, t);
+    LocKey k = buf_key(alloc.name);
+    bool ok = true;
+    for (const auto& x : a.acc) {
+        if (!(x.loc == k)) continue;
+        if (x.idx.size() != shape.size()) {
+            ok = false;
+            break;
+        }
+        Term inb = t;
+        for (size_t d = 0; d < shape.size(); ++d)
+            inb = inb && smt::int_val(0) <= x.idx[d] && x.idx[d] < shape[d];
+        if (!shape.empty() && an.maybe_sat(x.guard && !inb)) {
+            ok = false;
+            break;
+        }
+    }
+    if (!ok) throw CheckFailed("The buffer " + alloc.name.name() + " is accessed out-of-bounds");
+}
+
+void check_bounds(const ir::Proc& p, const ir::Path& alloc_stmt, const ir::BlockLoc& block) {
+    ir::StmtPtr s = ir::stmt_at(p, alloc_stmt);
+    auto al = s ? s->as<ir::Alloc>() : nullptr;
+    if (!al) internal("check_bounds: not an allocation");
+    check_bounds(p, *al, block);
+}
+
+std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const ir::BlockLoc& b) {
+    An an;
+    Env env = an.context(p, b);
+    const ir::StmtList& l = list_of(p, b);
+    Term t = smt::bool_val(true);
+    Env after = env;
+    Effects a;
+    an.walk(l, b.lo, b.hi, after, t, &a);
+    std::string at = first_stmt(p, b).srcinfo.str();
+    for (const auto& x : a.acc)
+        if ((x.k & (kWrite | kReduce)) && !x.loc.is_cfg() && !a.allocs.count(x.loc.sym) && an.maybe_sat(x.guard))
+            throw CheckFailed("Cannot delete or insert statements at " + at +
+                              " because they may modify non-configuration data");
+    std::vector<ir::ConfigField> out;
+    Effects post;
+    bool post_done = false;
+    for (const auto& cf : ir::get_writeconfigs(sub_list(l, b.lo, b.hi))) {
+        LocKey k = cfg_key(cf.config, cf.field);
+        bool dup = false;
+        for (const auto& o : out) dup = dup || cfg_key(o.config, o.field) == k;
+        if (dup) continue;
+        std::string name = cfg_display(cf.config, cf.field);
+        // compare the value before and after, in both sorts (the field's type is not
+        // known here): unchanged only if provably equal
+        bool unchanged = false;
+        for (bool is_bool : {false, true}) {
+            Env e0 = env, e1 = after;
+            Term v0 = an.cfg_get(e0.cfg, k, is_bool), v1 = an.cfg_get(e1.cfg, k, is_bool);
+            if (v0.is_bool() == v1.is_bool() && v0.is_bool() == is_bool && an.proves(smt::eq(v0, v1))) unchanged = true;
+        }
+        if (unchanged) continue;
+        if (!post_done) {
+            post = an.post_effects(p, b);
+            post_done = true;
+        }
+        if (an.may_access(post, kRead, k))
+            throw CheckFailed("Cannot change configuration value of " + name + " at " + at +
+                              "; the new (and different) values might be read later in this procedure");
+        // overwritten: a later statement at some enclosing level writes it unconditionally
+        bool overwritten = false;
+        auto scan = [&](const ir::StmtList& sl, size_t from) {
+            for (size_t i = from; i < sl.size(); ++i)
+                if (auto w = sl[i]->as<ir::WriteConfig>(); w && cfg_key(w->config, w->field) == k) overwritten = true;
+        };
+        scan(l, b.hi);
+        for (size_t lv = b.parent.size(); lv-- > 0 && !overwritten;) {
+            ir::Path pp(b.parent.begin(), b.parent.begin() + long(lv));
+            scan(*ir::stmt_list_at(p, pp, b.parent[lv].field), size_t(b.parent[lv].index) + 1);
+        }
+        if (!overwritten) out.push_back(cf);
+    }
+    return out;
+}
+
+QueryStats query_stats() { return cache().stats; }
+
+}  // namespace exo::analysis

@@ -8,5 +8,7 @@
 namespace exo::frontend {
 
 void add_cursor_functions(host::DictTable& module_globals);
+// The scheduling primitives (sched_module.cpp).
+void add_sched_functions(host::DictTable& module_globals);
 
 }  // namespace exo::frontend

@@ -374,6 +374,7 @@ Value make_exo_native_module() {
     def("_provenance", exo_provenance);
     def("_add_procedure_method", exo_add_procedure_method);
     add_cursor_functions(g);
+    add_sched_functions(g);
     g.set_str("Procedure", Value(g_procedure_t));
     g.set_str("Config", Value(g_config_t));
     g.set_str("ParseError", Value(g_parse_error_t));

@@ -11,6 +11,8 @@ import re
 import _exo
 from _exo import Procedure
 
+from . import API_cursors as PC
+
 _VALID_NAME = re.compile(r"^[a-zA-Z_]\w*$")
 
 
@@ -41,6 +43,170 @@ class NameA(ArgumentProcessor):
         if not (isinstance(name, str) and name != "_" and _VALID_NAME.match(name)):
             self.err("expected a valid name")
         return name
+
+
+class PosIntA(ArgumentProcessor):
+    def __call__(self, val, all_args):
+        if not (isinstance(val, int) and not isinstance(val, bool) and val >= 1):
+            self.err("expected a positive integer")
+        return val
+
+
+class IntA(ArgumentProcessor):
+    def __call__(self, val, all_args):
+        if not (isinstance(val, int) and not isinstance(val, bool)):
+            self.err("expected an integer")
+        return val
+
+
+class BoolA(ArgumentProcessor):
+    def __call__(self, val, all_args):
+        if not isinstance(val, bool):
+            self.err("expected a bool")
+        return val
+
+
+class ListA(ArgumentProcessor):
+    def __init__(self, elem, list_only=False, length=None):
+        self.elem = elem() if isinstance(elem, type) else elem
+        self.list_only = list_only
+        self.fixed_length = length
+
+    def setdata(self, index, arg_name, f_name):
+        super().setdata(index, arg_name, f_name)
+        self.elem.setdata(index, arg_name, f_name)
+
+    def __call__(self, vals, all_args):
+        if self.list_only and not isinstance(vals, list):
+            self.err("expected a list")
+        if not isinstance(vals, (list, tuple)):
+            self.err("expected a list or tuple")
+        if self.fixed_length and len(vals) != self.fixed_length:
+            self.err(f"expected a list of length {self.fixed_length}")
+        return [self.elem(v, all_args) for v in vals]
+
+
+class EnumA(ArgumentProcessor):
+    def __init__(self, values):
+        self.values = list(values)
+
+    def __call__(self, val, all_args):
+        if val not in self.values:
+            vals_str = ", ".join(str(v) for v in self.values)
+            self.err(f"expected one of the following values: {vals_str}", ValueError)
+        return val
+
+
+_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*(\#\s*([0-9]+))?$")
+_NAME_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*([a-zA-Z_]\w*)\s*(\#\s*([0-9]+))?$")
+
+
+class CursorArgumentProcessor(ArgumentProcessor):
+    def __call__(self, cur, all_args):
+        p = all_args["proc"]
+        if isinstance(cur, PC.Cursor):
+            cur = p.forward(cur)
+        elif isinstance(cur, list):
+            cur = [p.forward(c) for c in cur]
+        return self._cursor_call(cur, all_args)
+
+
+class StmtCursorA(CursorArgumentProcessor):
+    def _cursor_call(self, stmt_pattern, all_args):
+        if isinstance(stmt_pattern, PC.StmtCursor):
+            return stmt_pattern
+        if isinstance(stmt_pattern, PC.Cursor):
+            self.err(f"expected an StmtCursor, not {type(stmt_pattern)}")
+        if not isinstance(stmt_pattern, str):
+            self.err("expected a StmtCursor or pattern string")
+        match = all_args["proc"].find(stmt_pattern)
+        if not isinstance(match, PC.StmtCursor):
+            self.err(f"expected pattern to match a StmtCursor, not {type(match)}")
+        return match
+
+
+class BlockCursorA(CursorArgumentProcessor):
+    def __init__(self, block_size=None):
+        self.block_size = block_size
+
+    def _cursor_call(self, block_pattern, all_args):
+        if isinstance(block_pattern, PC.BlockCursor):
+            cursor = block_pattern
+        elif isinstance(block_pattern, PC.StmtCursor):
+            cursor = block_pattern.as_block()
+        else:
+            if isinstance(block_pattern, PC.Cursor):
+                self.err(f"expected a StmtCursor or BlockCursor, not {type(block_pattern)}")
+            if not isinstance(block_pattern, str):
+                self.err("expected a Cursor or pattern string")
+            match = all_args["proc"].find(block_pattern)
+            if isinstance(match, PC.StmtCursor):
+                match = match.as_block()
+            elif not isinstance(match, PC.BlockCursor):
+                self.err(f"expected pattern to match a BlockCursor, not {type(match)}")
+            cursor = match
+        if self.block_size and len(cursor) != self.block_size:
+            self.err(f"expected a block of size {self.block_size}")
+        return cursor
+
+
+class GapCursorA(CursorArgumentProcessor):
+    def _cursor_call(self, gap_cursor, all_args):
+        if not isinstance(gap_cursor, PC.GapCursor):
+            self.err("expected a GapCursor")
+        return gap_cursor
+
+
+class ForCursorA(StmtCursorA):
+    def _cursor_call(self, loop_pattern, all_args):
+        if isinstance(loop_pattern, str) and (m := _NAME_COUNT.search(loop_pattern)):
+            count = f" #{m[3]}" if m[3] is not None else ""
+            loop_pattern = f"for {m[1]} in _: _{count}"
+        cursor = super()._cursor_call(loop_pattern, all_args)
+        if not isinstance(cursor, PC.ForCursor):
+            self.err(f"expected a ForCursor, not {type(cursor)}")
+        return cursor
+
+
+class NestedForCursorA(StmtCursorA):
+    def _cursor_call(self, loops_pattern, all_args):
+        if isinstance(loops_pattern, PC.ForCursor):
+            cursor = loops_pattern
+        elif isinstance(loops_pattern, PC.Cursor):
+            self.err(f"expected a ForCursor, not {type(loops_pattern)}")
+        elif isinstance(loops_pattern, str) and (m := _NAME_NAME_COUNT.search(loops_pattern)):
+            count = f" #{m[4]}" if m[4] else ""
+            cursor = super()._cursor_call(f"for {m[1]} in _:\n  for {m[2]} in _: _{count}", all_args)
+        elif isinstance(loops_pattern, str):
+            cursor = super()._cursor_call(loops_pattern, all_args)
+            if not isinstance(cursor, PC.ForCursor):
+                self.err(f"expected a ForCursor, not {type(cursor)}")
+        else:
+            self.err("expected a ForCursor, pattern match string, or 'outer_loop inner_loop' shorthand")
+        if len(cursor.body()) != 1 or not isinstance(cursor.body()[0], PC.ForCursor):
+            self.err(f"expected the body of the outer loop to be a single loop, but it was a {cursor.body()[0]}",
+                     ValueError)
+        return cursor
+
+
+class NewExprA(ArgumentProcessor):
+    """A new index expression: for now an int (a string fragment is not parsed yet)."""
+
+    def __init__(self, cursor_arg=None):
+        self.cursor_arg = cursor_arg
+
+    def __call__(self, expr, all_args):
+        if isinstance(expr, bool) or not isinstance(expr, int):
+            if isinstance(expr, str):
+                raise NotImplementedError("exocc: expression strings as scheduling arguments are not supported yet")
+            self.err("expected an int")
+        return expr
+
+
+def _result(proc, native):
+    new_proc, edits = native
+    _exo._set_provenance(new_proc, proc, edits)
+    return new_proc
 
 
 def sched_op(processors):
@@ -74,3 +240,74 @@ def sched_op(processors):
 def rename(proc, name):
     """Rename the procedure. Affects generated symbol names."""
     return _exo.rename_proc(proc, name)
+
+
+@sched_op([ForCursorA, PosIntA, ListA(NameA, length=2), EnumA(["cut", "guard", "cut_and_guard"]), BoolA])
+def divide_loop(proc, loop_cursor, div_const, new_iters, tail="guard", perfect=False):
+    """Divide a loop into an outer loop and an inner loop of `div_const` iterations."""
+    return _result(proc, _exo._sched_divide_loop(proc, loop_cursor._impl.path, div_const, new_iters[0],
+                                                 new_iters[1], tail, perfect))
+
+
+@sched_op([NestedForCursorA])
+def reorder_loops(proc, nested_loops):
+    """Interchange two directly nested loops."""
+    return _result(proc, _exo._sched_reorder_loops(proc, nested_loops._impl.path))
+
+
+@sched_op([ForCursorA])
+def unroll_loop(proc, loop_cursor):
+    """Fully unroll a loop with constant bounds."""
+    return _result(proc, _exo._sched_unroll_loop(proc, loop_cursor._impl.path))
+
+
+@sched_op([ForCursorA, NewExprA("loop_cursor")])
+def cut_loop(proc, loop_cursor, cut_point):
+    """Split a loop's iteration range at `cut_point` into two loops."""
+    return _result(proc, _exo._sched_cut_loop(proc, loop_cursor._impl.path, cut_point))
+
+
+@sched_op([ForCursorA, NewExprA("loop_cursor")])
+def shift_loop(proc, loop_cursor, new_lo):
+    """Shift a loop's iteration range to start at `new_lo`."""
+    return _result(proc, _exo._sched_shift_loop(proc, loop_cursor._impl.path, new_lo))
+
+
+@sched_op([ForCursorA, BoolA])
+def remove_loop(proc, loop_cursor, unsafe_disable_check=False):
+    """Remove a loop whose body does not depend on its iterator."""
+    return _result(proc, _exo._sched_remove_loop(proc, loop_cursor._impl.path, unsafe_disable_check))
+
+
+@sched_op([NestedForCursorA, NameA])
+def mult_loops(proc, nested_loops, new_iter_name):
+    """Merge two nested loops (the inner with a constant bound) into one."""
+    return _result(proc, _exo._sched_mult_loops(proc, nested_loops._impl.path, new_iter_name))
+
+
+@sched_op([GapCursorA, PosIntA, BoolA])
+def fission(proc, gap_cursor, n_lifts=1, unsafe_disable_checks=False):
+    """Split the enclosing loops / ifs at the gap, `n_lifts` levels up."""
+    impl = gap_cursor._impl
+    return _result(proc, _exo._sched_fission(proc, impl.anchor, impl.type == PC.GapType.After, n_lifts,
+                                             unsafe_disable_checks))
+
+
+@sched_op([GapCursorA])
+def insert_pass(proc, gap_cursor):
+    """Insert a `pass` statement at the gap."""
+    impl = gap_cursor._impl
+    return _result(proc, _exo._sched_insert_pass(proc, impl.anchor, impl.type == PC.GapType.After))
+
+
+@sched_op([])
+def delete_pass(proc):
+    """Delete every `pass` statement (and loops / ifs left holding only `pass`)."""
+    return _result(proc, _exo._sched_delete_pass(proc))
+
+
+@sched_op([BlockCursorA(block_size=2)])
+def reorder_stmts(proc, block_cursor):
+    """Swap two adjacent statements."""
+    b = block_cursor._impl
+    return _result(proc, _exo._sched_reorder_stmts(proc, (b.parent, b.field, b.lo, b.hi)))

@@ -1,6 +1,19 @@
-"""exo.stdlib.scheduling: the scheduling library.
+"""exo.stdlib.scheduling: the scheduling primitives and the library built on them.
 
-The scheduling primitives are being built (issues 6-9); this module already exports the
-error type every scheduling program imports, and grows as primitives land.
+It re-exports every primitive of exo.API_scheduling (more land with issues 6-9).
 """
 from exo.rewrite.LoopIR_scheduling import SchedulingError
+from exo.API_scheduling import (
+    rename,
+    divide_loop,
+    reorder_loops,
+    unroll_loop,
+    cut_loop,
+    shift_loop,
+    remove_loop,
+    mult_loops,
+    fission,
+    insert_pass,
+    delete_pass,
+    reorder_stmts,
+)

@@ -1,0 +1,149 @@
+// `_exo._sched_*`: the native halves of the scheduling primitives in exo.API_scheduling.
+// Arguments arrive checked and forwarded (locations as path tuples); each returns
+// (new proc, edits) where edits are the forwarding records exo.API_cursors applies.
+#include "../host/runtime.h"
+#include "../ir/loopir.h"
+#include "../rewrite/primitives.h"
+#include "cursor_module.h"
+#include "exo_module.h"
+
+namespace exo::frontend {
+
+using host::CallArgs;
+using host::Value;
+using namespace ir;
+
+namespace {
+
+Field field_named(const std::string& s) {
+    for (Field f : {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo, Field::Hi, Field::Args,
+                    Field::Lhs, Field::Arg, Field::Preds})
+        if (s == field_name(f)) return f;
+    host::raise(host::exc_types().ValueError, "unknown LoopIR field '" + s + "'");
+}
+
+Path path_arg(const Value& v) {
+    Path p;
+    host::for_each(v, [&](const Value& step) {
+        Value f = host::getitem(step, Value::integer(0));
+        Value i = host::getitem(step, Value::integer(1));
+        p.push_back(Step{field_named(host::to_string_ref(f, "field")), i.is_none() ? -1 : int32_t(host::to_int64(i, "index"))});
+        return true;
+    });
+    return p;
+}
+
+Value path_value(const Path& p) {
+    std::vector<Value> steps;
+    for (const Step& s : p)
+        steps.push_back(host::tuple({host::str(field_name(s.field)), s.index < 0 ? Value::none() : Value::integer(s.index)}));
+    return host::tuple(std::move(steps));
+}
+
+ProcPtr proc_arg(const Value& v) {
+    ProcPtr p = procedure_proc(v);
+    if (!p) host::raise(host::exc_types().TypeError, "expected a Procedure");
+    return p;
+}
+
+Value edit_value(const rewrite::Edit& e) {
+    auto I = [](size_t x) { return Value::integer(int64_t(x)); };
+    switch (e.kind) {
+        case rewrite::Edit::Identity: return host::tuple({host::str("identity")});
+        case rewrite::Edit::Insert:
+            return host::tuple({host::str("insert"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.n)});
+        case rewrite::Edit::Replace:
+            return host::tuple({host::str("replace"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi), I(e.n)});
+        case rewrite::Edit::Wrap:
+            return host::tuple({host::str("wrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi),
+                                host::str(field_name(e.wrap_field))});
+    }
+    return Value::none();
+}
+
+Value result(const rewrite::Rewritten& r) {
+    std::vector<Value> edits;
+    for (const auto& e : r.edits) edits.push_back(edit_value(e));
+    return host::tuple({procedure_value(r.proc), host::list(std::move(edits))});
+}
+
+// A new index expression given as an int (strings are parsed on the Python side later).
+ExprPtr index_expr_arg(const Value& v) {
+    if (!v.is_int()) host::raise(host::exc_types().TypeError, "expected an int expression");
+    return ir::make<Const>(v, T::int_(), null_srcinfo());
+}
+
+BlockLoc block_arg(const Value& v) {
+    return BlockLoc{path_arg(host::getitem(v, Value::integer(0))), field_named(host::to_string_ref(host::getitem(v, Value::integer(1)), "field")),
+                    size_t(host::to_int64(host::getitem(v, Value::integer(2)), "lo")),
+                    size_t(host::to_int64(host::getitem(v, Value::integer(3)), "hi"))};
+}
+
+#define ARGS(NAME, N) host::check_positional(NAME, a, N, N)
+
+Value s_divide_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_divide_loop", 7);
+    return result(rewrite::divide_loop(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "div_const"),
+                                       host::to_string_ref(a[3], "outer"), host::to_string_ref(a[4], "inner"),
+                                       host::to_string_ref(a[5], "tail"), host::truthy(a[6])));
+}
+Value s_reorder_loops(const Value&, const CallArgs& a) {
+    ARGS("_sched_reorder_loops", 2);
+    return result(rewrite::reorder_loops(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_unroll_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_unroll_loop", 2);
+    return result(rewrite::unroll_loop(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_cut_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_cut_loop", 3);
+    return result(rewrite::cut_loop(proc_arg(a[0]), path_arg(a[1]), index_expr_arg(a[2])));
+}
+Value s_shift_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_shift_loop", 3);
+    return result(rewrite::shift_loop(proc_arg(a[0]), path_arg(a[1]), index_expr_arg(a[2])));
+}
+Value s_remove_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_remove_loop", 3);
+    return result(rewrite::remove_loop(proc_arg(a[0]), path_arg(a[1]), host::truthy(a[2])));
+}
+Value s_mult_loops(const Value&, const CallArgs& a) {
+    ARGS("_sched_mult_loops", 3);
+    return result(rewrite::mult_loops(proc_arg(a[0]), path_arg(a[1]), host::to_string_ref(a[2], "new_iter_name")));
+}
+Value s_fission(const Value&, const CallArgs& a) {
+    ARGS("_sched_fission", 5);
+    return result(rewrite::fission(proc_arg(a[0]), path_arg(a[1]), host::truthy(a[2]), int(host::to_int64(a[3], "n_lifts")),
+                                   host::truthy(a[4])));
+}
+Value s_insert_pass(const Value&, const CallArgs& a) {
+    ARGS("_sched_insert_pass", 3);
+    return result(rewrite::insert_pass(proc_arg(a[0]), path_arg(a[1]), host::truthy(a[2])));
+}
+Value s_delete_pass(const Value&, const CallArgs& a) {
+    ARGS("_sched_delete_pass", 1);
+    return result(rewrite::delete_pass(proc_arg(a[0])));
+}
+Value s_reorder_stmts(const Value&, const CallArgs& a) {
+    ARGS("_sched_reorder_stmts", 2);
+    return result(rewrite::reorder_stmts(proc_arg(a[0]), block_arg(a[1])));
+}
+
+}  // namespace
+
+void add_sched_functions(host::DictTable& g) {
+    auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
+    def("_sched_divide_loop", s_divide_loop);
+    def("_sched_reorder_loops", s_reorder_loops);
+    def("_sched_unroll_loop", s_unroll_loop);
+    def("_sched_cut_loop", s_cut_loop);
+    def("_sched_shift_loop", s_shift_loop);
+    def("_sched_remove_loop", s_remove_loop);
+    def("_sched_mult_loops", s_mult_loops);
+    def("_sched_fission", s_fission);
+    def("_sched_insert_pass", s_insert_pass);
+    def("_sched_delete_pass", s_delete_pass);
+    def("_sched_reorder_stmts", s_reorder_stmts);
+}
+
+}  // namespace exo::frontend

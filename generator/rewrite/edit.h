@@ -1,0 +1,57 @@
+// The shared machinery of scheduling primitives: rebuilding a proc with one list,
+// statement or expression replaced (sharing everything else), substitution of
+// variables, and the forwarding records each rewrite produces for cursors.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "../ir/path.h"
+
+namespace exo::rewrite {
+
+// How a rewrite moved statements, for exo.API_cursors' forwarding (same kinds as
+// upstream's internal cursors): Insert n statements at index lo of a list; Replace
+// [lo, hi) by n statements; Wrap [lo, hi) into a new node at lo whose `wrap_field`
+// holds them; Identity (paths unchanged).
+struct Edit {
+    enum Kind { Identity, Insert, Replace, Wrap } kind = Identity;
+    ir::Path parent;
+    ir::Field field = ir::Field::Body;
+    size_t lo = 0, hi = 0, n = 0;
+    ir::Field wrap_field = ir::Field::Body;
+};
+using Edits = std::vector<Edit>;
+
+// The proc with the statement list `field` of the node at `parent` replaced by
+// fn(old list). An empty result becomes `pass`, as upstream keeps bodies non-empty.
+ir::ProcPtr with_list(const ir::Proc& p, const ir::Path& parent, ir::Field field,
+                      const std::function<ir::StmtList(const ir::StmtList&)>& fn);
+ir::ProcPtr with_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::StmtList& repl);
+ir::ProcPtr with_stmt(const ir::Proc& p, const ir::Path& at, const ir::StmtPtr& s);
+ir::ProcPtr with_expr(const ir::Proc& p, const ir::Path& at, const ir::ExprPtr& e);
+
+using SymMap = std::unordered_map<ir::Sym, ir::ExprPtr>;
+// Reads of the mapped (index) variables replaced by expressions, in types too.
+ir::ExprPtr substitute(const ir::ExprPtr& e, const SymMap& env);
+ir::StmtList substitute(const ir::StmtList& ss, const SymMap& env);
+// The statements with every variable they bind (loop iterators, allocations, window
+// names) renamed to a fresh Sym, as upstream's Alpha_Rename: for duplicated code.
+ir::StmtList alpha_rename(const ir::StmtList& ss);
+
+// Does any expression in `ss` (or `e`) read variable `x`?
+bool reads_var(const ir::StmtList& ss, const ir::Sym& x);
+bool reads_var(const ir::Expr& e, const ir::Sym& x);
+
+// Raises exo's SchedulingError with `msg`.
+[[noreturn]] void sched_error(const std::string& msg);
+
+// Constants and index arithmetic for building expressions.
+ir::ExprPtr int_const(int64_t v, const ir::SrcInfo& s, ir::TypePtr t = nullptr);
+ir::ExprPtr index_read(const ir::Sym& x, const ir::SrcInfo& s);
+ir::ExprPtr index_op(ir::BinOpKind op, ir::ExprPtr a, ir::ExprPtr b, const ir::SrcInfo& s, ir::TypePtr t = nullptr);
+bool is_const(const ir::ExprPtr& e, int64_t* v = nullptr);
+
+}  // namespace exo::rewrite

@@ -1,0 +1,243 @@
+// The loop primitives of upstream's docs/primitives/loop_ops.md.
+#include "../analysis/sched_checks.h"
+#include "../ir/loopir.h"
+#include "../ir/printer.h"
+#include "primitives.h"
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+std::shared_ptr<const For> loop_at(const Proc& p, const Path& path) {
+    StmtPtr s = stmt_at(p, path);
+    auto f = cast<For>(s);
+    if (!f) sched_error("expected a loop");
+    return f;
+}
+
+// Runs a safety check, turning its failure into SchedulingError.
+template <class F>
+void checked(F&& f) {
+    try {
+        f();
+    } catch (const analysis::CheckFailed& e) {
+        sched_error(e.what());
+    }
+}
+
+Edit wrap(const Path& parent, Field field, size_t lo, size_t hi, Field wrap_field) {
+    return Edit{Edit::Wrap, parent, field, lo, hi, 0, wrap_field};
+}
+
+Edit replace(const BlockLoc& b, size_t n) { return Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, n, Field::Body}; }
+
+Edit insert(const Path& parent, Field field, size_t at, size_t n) { return Edit{Edit::Insert, parent, field, at, at, n, Field::Body}; }
+
+}  // namespace
+
+Rewritten divide_loop(const ProcPtr& p, const Path& path, int64_t quot, const std::string& outer, const std::string& inner,
+                      const std::string& tail, bool perfect) {
+    auto loop = loop_at(*p, path);
+    int64_t lo = 0;
+    if (!is_const(loop->lo, &lo) || lo != 0)
+        sched_error("expected the lower bound of the loop to be zero, got " + print_expr(*loop->lo) + ".");
+    const SrcInfo& si = loop->srcinfo;
+    std::string strategy = perfect ? "perfect" : tail;
+    Sym io(outer), ii(inner);
+    ExprPtr N = loop->hi;
+    ExprPtr q = int_const(quot, si);
+    ExprPtr outer_hi;
+    if (strategy == "guard") {
+        outer_hi = index_op(BinOpKind::Div, index_op(BinOpKind::Add, N, int_const(quot - 1, si), si), q, si);
+    } else if (strategy == "cut" || strategy == "cut_and_guard") {
+        outer_hi = index_op(BinOpKind::Div, N, q, si);
+    } else {
+        checked([&] { analysis::check_is_divisible(*p, block_of_stmt(path), N, quot); });
+        int64_t n = 0;
+        outer_hi = is_const(N, &n) ? int_const(n / quot, si, N->type) : index_op(BinOpKind::Div, N, q, si);
+    }
+    auto sub = [&](const SrcInfo& s) {
+        return index_op(BinOpKind::Add, index_op(BinOpKind::Mul, int_const(quot, s), index_read(io, s), s, T::index()),
+                        index_read(ii, s), s, T::index());
+    };
+    StmtList body = substitute(loop->body, SymMap{{loop->iter, sub(si)}});
+    Edits edits;
+    if (strategy == "guard") {
+        ExprPtr cond = ir::make<BinOp>(BinOpKind::Lt, sub(si), N, T::bool_(), si);
+        body = {ir::make<If>(cond, body, StmtList{}, si)};
+        edits.push_back(wrap(path, Field::Body, 0, loop->body.size(), Field::Body));
+    }
+    size_t inner_len = body.size();
+    StmtPtr inner_loop = ir::make<For>(ii, int_const(0, si, T::index()), q, body, loop->loop_mode, si);
+    edits.push_back(wrap(path, Field::Body, 0, inner_len, Field::Body));
+    StmtList repl{ir::make<For>(io, loop->lo, outer_hi, StmtList{inner_loop}, loop->loop_mode, si)};
+    if (strategy == "cut" || strategy == "cut_and_guard") {
+        Sym ci(inner);
+        ExprPtr ntail = index_op(BinOpKind::Mod, N, q, si);
+        ExprPtr tail_idx = index_op(BinOpKind::Add, index_read(ci, si), index_op(BinOpKind::Mul, outer_hi, q, si), si, T::index());
+        StmtList cut_body = substitute(alpha_rename(loop->body), SymMap{{loop->iter, tail_idx}});
+        StmtPtr cut = ir::make<For>(ci, int_const(0, si, T::index()), ntail, cut_body, loop->loop_mode, si);
+        if (strategy == "cut_and_guard")
+            cut = ir::make<If>(ir::make<BinOp>(BinOpKind::Gt, ntail, int_const(0, si), T::bool_(), si), StmtList{cut}, StmtList{}, si);
+        repl.push_back(cut);
+        edits.push_back(insert(Path(path.begin(), path.end() - 1), path.back().field, size_t(path.back().index) + 1, 1));
+    }
+    return {with_block(*p, block_of_stmt(path), repl), edits};
+}
+
+Rewritten reorder_loops(const ProcPtr& p, const Path& path) {
+    auto outer = loop_at(*p, path);
+    if (outer->body.size() != 1 || !outer->body[0]->is<For>())
+        sched_error("expected loop directly inside of " + outer->iter.name() + " loop");
+    auto inner = cast<For>(outer->body[0]);
+    if (reads_var(*inner->lo, outer->iter) || reads_var(*inner->hi, outer->iter))
+        sched_error("inner loop's lo or hi depends on outer loop");
+    checked([&] { analysis::check_reorder_loops(*p, path); });
+    StmtPtr new_inner = ir::make<For>(outer->iter, outer->lo, outer->hi, inner->body, outer->loop_mode, outer->srcinfo);
+    StmtPtr new_outer = ir::make<For>(inner->iter, inner->lo, inner->hi, StmtList{new_inner}, inner->loop_mode, inner->srcinfo);
+    return {with_stmt(*p, path, new_outer), {Edit{}}};
+}
+
+Rewritten unroll_loop(const ProcPtr& p, const Path& path) {
+    auto loop = loop_at(*p, path);
+    int64_t lo = 0, hi = 0;
+    if (!is_const(loop->lo, &lo) || !is_const(loop->hi, &hi))
+        sched_error("expected loop '" + loop->iter.name() + "' to have constant bounds");
+    StmtList out;
+    for (int64_t i = lo; i < hi; ++i) {
+        StmtList copy = substitute(alpha_rename(loop->body), SymMap{{loop->iter, int_const(i, loop->srcinfo)}});
+        out.insert(out.end(), copy.begin(), copy.end());
+    }
+    BlockLoc b = block_of_stmt(path);
+    return {with_block(*p, b, out), {replace(b, out.size())}};
+}
+
+Rewritten cut_loop(const ProcPtr& p, const Path& path, const ExprPtr& cut) {
+    auto loop = loop_at(*p, path);
+    BlockLoc ctx = block_of_stmt(path);
+    checked([&] {
+        analysis::check_compare_exprs(*p, ctx, cut, ">=", loop->lo);
+        analysis::check_compare_exprs(*p, ctx, loop->hi, ">=", cut);
+    });
+    StmtPtr first = ir::make<For>(loop->iter, loop->lo, cut, loop->body, loop->loop_mode, loop->srcinfo);
+    Sym iter2 = loop->iter.copy();
+    StmtList body2 = substitute(alpha_rename(loop->body), SymMap{{loop->iter, index_read(iter2, loop->srcinfo)}});
+    StmtPtr second = ir::make<For>(iter2, cut, loop->hi, body2, loop->loop_mode, loop->srcinfo);
+    return {with_block(*p, ctx, {first, second}),
+            {insert(Path(path.begin(), path.end() - 1), path.back().field, size_t(path.back().index) + 1, 1)}};
+}
+
+Rewritten shift_loop(const ProcPtr& p, const Path& path, const ExprPtr& new_lo) {
+    auto loop = loop_at(*p, path);
+    BlockLoc ctx = block_of_stmt(path);
+    checked([&] { analysis::check_is_nonnegative_expr(*p, ctx, new_lo); });
+    const SrcInfo& si = loop->srcinfo;
+    // i in [lo, hi) becomes i' in [new_lo, new_lo + hi - lo), with i = i' + (lo - new_lo).
+    Sym iter = loop->iter.copy();
+    ExprPtr offset = index_op(BinOpKind::Sub, loop->lo, new_lo, si);
+    ExprPtr new_hi = index_op(BinOpKind::Add, new_lo, index_op(BinOpKind::Sub, loop->hi, loop->lo, si), si);
+    StmtList body = substitute(loop->body, SymMap{{loop->iter, index_op(BinOpKind::Add, index_read(iter, si), offset, si, T::index())}});
+    return {with_stmt(*p, path, ir::make<For>(iter, new_lo, new_hi, body, loop->loop_mode, si)), {Edit{}}};
+}
+
+Rewritten remove_loop(const ProcPtr& p, const Path& path, bool unsafe) {
+    auto loop = loop_at(*p, path);
+    if (reads_var(loop->body, loop->iter)) sched_error("Cannot remove loop, " + loop->iter.name() + " is not free in the loop body.");
+    BlockLoc ctx = block_of_stmt(path);
+    if (!unsafe) checked([&] { analysis::check_is_idempotent(*p, BlockLoc{path, Field::Body, 0, loop->body.size()}); });
+    StmtList repl = loop->body;
+    bool positive = false;
+    try {
+        ExprPtr trip = index_op(BinOpKind::Sub, loop->hi, loop->lo, loop->srcinfo);
+        positive = analysis::expr_bound_holds(*p, ctx, trip, ">", 0);
+    } catch (const analysis::CheckFailed&) {
+    }
+    Edits edits;
+    if (!positive) {
+        ExprPtr cond = ir::make<BinOp>(BinOpKind::Gt, loop->hi, loop->lo, T::bool_(), loop->srcinfo);
+        repl = {ir::make<If>(cond, loop->body, StmtList{}, loop->srcinfo)};
+    } else {
+        edits.push_back(Edit{});
+    }
+    return {with_block(*p, ctx, repl), edits};
+}
+
+Rewritten mult_loops(const ProcPtr& p, const Path& path, const std::string& new_iter) {
+    auto outer = loop_at(*p, path);
+    if (outer->body.size() != 1 || !outer->body[0]->is<For>())
+        sched_error("expected loop directly inside of " + outer->iter.name() + " loop");
+    auto inner = cast<For>(outer->body[0]);
+    int64_t c = 0, lo1 = 1, lo2 = 1;
+    if (!is_const(inner->hi, &c)) sched_error("expected the inner loop to have a constant bound");
+    if (!is_const(outer->lo, &lo1) || !is_const(inner->lo, &lo2) || lo1 != 0 || lo2 != 0)
+        sched_error("expected loops to start at 0");
+    const SrcInfo& si = outer->srcinfo;
+    Sym k(new_iter);
+    SymMap env{{outer->iter, index_op(BinOpKind::Div, index_read(k, si), int_const(c, si), si, T::index())},
+               {inner->iter, index_op(BinOpKind::Mod, index_read(k, si), int_const(c, si), si, T::index())}};
+    ExprPtr hi = index_op(BinOpKind::Mul, outer->hi, int_const(c, si), si);
+    StmtPtr loop = ir::make<For>(k, outer->lo, hi, substitute(inner->body, env), outer->loop_mode, si);
+    return {with_stmt(*p, path, loop), {Edit{}}};
+}
+
+Rewritten fission(const ProcPtr& p, const Path& anchor, bool after, int n_lifts, bool unsafe) {
+    Path stmt_path = anchor;
+    size_t split = size_t(anchor.back().index) + (after ? 1 : 0);
+    ProcPtr cur = p;
+    Edits edits;
+    for (int lift = 0; lift < n_lifts; ++lift) {
+        if (stmt_path.size() < 2) sched_error("cannot lift fission point out of the procedure");
+        Path scope(stmt_path.begin(), stmt_path.end() - 1);
+        Field field = stmt_path.back().field;
+        StmtPtr s = stmt_at(*cur, scope);
+        StmtList first, second;
+        StmtPtr a, b;
+        if (auto f = s->as<For>()) {
+            first.assign(f->body.begin(), f->body.begin() + long(split));
+            second.assign(f->body.begin() + long(split), f->body.end());
+            if (first.empty() || second.empty()) sched_error("cannot fission at the edge of a loop body");
+            for (const auto& x : first)
+                if (auto al = x->as<Alloc>())
+                    if (reads_var(second, al->name) || [&] {
+                            for (const auto& y : second)
+                                if (auto r = y->as<Assign>(); r && r->name == al->name) return true;
+                                else if (auto r2 = y->as<Reduce>(); r2 && r2->name == al->name) return true;
+                            return false;
+                        }())
+                        sched_error("Will not fission here, because doing so would hide the allocation of " + al->name.name() +
+                                    " from a later use site.");
+            if (!unsafe) checked([&] { analysis::check_fission_loop(*cur, scope, split, false); });
+            a = ir::make<For>(f->iter, f->lo, f->hi, first, f->loop_mode, f->srcinfo);
+            Sym it2 = f->iter.copy();
+            b = ir::make<For>(it2, f->lo, f->hi, substitute(alpha_rename(second), SymMap{{f->iter, index_read(it2, f->srcinfo)}}),
+                              f->loop_mode, f->srcinfo);
+        } else if (auto i = s->as<If>()) {
+            const StmtList& list = field == Field::Body ? i->body : i->orelse;
+            first.assign(list.begin(), list.begin() + long(split));
+            second.assign(list.begin() + long(split), list.end());
+            if (first.empty() || second.empty()) sched_error("cannot fission at the edge of an if body");
+            if (field == Field::Body) {
+                a = ir::make<If>(i->cond, first, i->orelse, i->srcinfo);
+                b = ir::make<If>(i->cond, second, StmtList{}, i->srcinfo);
+            } else {
+                a = ir::make<If>(i->cond, i->body, first, i->srcinfo);
+                b = ir::make<If>(ir::make<BinOp>(BinOpKind::Eq, i->cond, ir::make<Const>(host::Value::boolean(false), T::bool_(), i->srcinfo), T::bool_(), i->srcinfo),
+                                 second, StmtList{}, i->srcinfo);
+            }
+        } else {
+            sched_error("expected the gap to be inside a loop or if");
+        }
+        BlockLoc sb = block_of_stmt(scope);
+        cur = with_block(*cur, sb, {a, b});
+        // Statements after the split move to the second copy.
+        edits.push_back(Edit{Edit::Insert, Path(scope.begin(), scope.end() - 1), scope.back().field,
+                             size_t(scope.back().index) + 1, size_t(scope.back().index) + 1, 1, Field::Body});
+        stmt_path = scope;
+        split = size_t(scope.back().index) + 1;
+    }
+    return {cur, edits};
+}
+
+}  // namespace exo::rewrite

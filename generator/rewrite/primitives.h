@@ -1,0 +1,35 @@
+// Scheduling primitives (upstream's loop_ops.md and the statement operations): each
+// takes the proc and the locations its arguments point at (already forwarded and
+// checked by exo.API_scheduling), rewrites, runs its safety check, and returns the new
+// proc with the edits cursors are forwarded through. A rejected rewrite raises
+// SchedulingError and returns nothing.
+#pragma once
+
+#include <string>
+
+#include "edit.h"
+
+namespace exo::rewrite {
+
+struct Rewritten {
+    ir::ProcPtr proc;
+    Edits edits;
+};
+
+// Loops.
+Rewritten divide_loop(const ir::ProcPtr& p, const ir::Path& loop, int64_t quot, const std::string& outer,
+                      const std::string& inner, const std::string& tail, bool perfect);
+Rewritten reorder_loops(const ir::ProcPtr& p, const ir::Path& outer);
+Rewritten unroll_loop(const ir::ProcPtr& p, const ir::Path& loop);
+Rewritten cut_loop(const ir::ProcPtr& p, const ir::Path& loop, const ir::ExprPtr& cut);
+Rewritten shift_loop(const ir::ProcPtr& p, const ir::Path& loop, const ir::ExprPtr& new_lo);
+Rewritten remove_loop(const ir::ProcPtr& p, const ir::Path& loop, bool unsafe_disable_check);
+Rewritten fission(const ir::ProcPtr& p, const ir::Path& anchor, bool after, int n_lifts, bool unsafe_disable_checks);
+Rewritten mult_loops(const ir::ProcPtr& p, const ir::Path& outer, const std::string& new_iter);
+
+// Statements.
+Rewritten insert_pass(const ir::ProcPtr& p, const ir::Path& anchor, bool after);
+Rewritten delete_pass(const ir::ProcPtr& p);
+Rewritten reorder_stmts(const ir::ProcPtr& p, const ir::BlockLoc& two);
+
+}  // namespace exo::rewrite

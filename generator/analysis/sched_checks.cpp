@@ -1,6 +1,7 @@
 #include "sched_checks.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -189,16 +190,14 @@ public:
         if (!eff) return;
         View v = view_of(name, env, ix.size());
         Access a{k, buf_key(v.root), {}, g};
+        size_t visible = 0;
+        for (const auto& d : v.dims) visible += d.first ? 0 : 1;
         size_t j = 0;
         for (const auto& d : v.dims) {
-            if (d.first) {
-                a.idx.push_back(d.second);
-            } else {
-                if (j >= ix.size()) internal("access has fewer indices than the buffer's visible dimensions");
-                a.idx.push_back(d.second + ix[j++]);
-            }
+            if (visible != ix.size()) a.idx.push_back(fresh("any", false));  // the whole buffer
+            else if (d.first) a.idx.push_back(d.second);
+            else a.idx.push_back(d.second + ix[j++]);
         }
-        if (j != ix.size()) internal("access has more indices than the buffer's visible dimensions");
         eff->touched.insert(name.id());
         eff->touched.insert(v.root.id());
         eff->acc.push_back(std::move(a));
@@ -335,8 +334,12 @@ public:
                 env.cfg.unknown.insert(k);
             }
             Term it = fresh(f->iter.repr(), false);
+            std::optional<Term> saved;
+            if (auto old = env.vars.find(f->iter); old != env.vars.end()) saved = old->second;
             env.vars[f->iter] = it;
             walk(f->body, 0, f->body.size(), env, g && lo <= it && it < hi, eff);
+            if (saved) env.vars[f->iter] = *saved;
+            else env.vars.erase(f->iter);
             for (const auto& k : wr) {
                 env.cfg.vals.erase(k);
                 env.cfg.unknown.insert(k);
@@ -399,8 +402,13 @@ public:
             const ir::Expr& arg = *c.args[k];
             if (sig.type->is_numeric()) {
                 if (auto r = arg.as<ir::Read>()) {
-                    for (const auto& i : r->idx) enc(*i, env, g, eff);
-                    ce.bufs[sig.name] = view_of(r->name, env, arg.type->shape().size());
+                    View v = view_of(r->name, env, r->idx.empty() ? arg.type->shape().size() : r->idx.size());
+                    if (!r->idx.empty()) {
+                        size_t j = 0;
+                        for (auto& d : v.dims)
+                            if (!d.first && j < r->idx.size()) d = {true, d.second + enc(*r->idx[j++], env, g, eff)};
+                    }
+                    ce.bufs[sig.name] = std::move(v);
                     if (eff) eff->touched.insert(r->name.id());
                 } else if (auto w = arg.as<ir::WindowExpr>()) {
                     ce.bufs[sig.name] = window_view(*w, env, g, eff);
@@ -492,12 +500,15 @@ public:
 
     // Effects of everything that may run after block `b` (later statements, and whole
     // bodies of the enclosing loops for their other iterations), with unknown configs.
-    Effects post_effects(const ir::Proc& p, const ir::BlockLoc& b) {
-        Env env;
-        env.cfg.all_unknown = true;
-        Effects eff;
+    Effects post_effects(const ir::Proc& p, const ir::BlockLoc& b, const Env& ctx) {
         Term t = smt::bool_val(true);
         const ir::StmtList* list = ir::stmt_list_at(p, b.parent, b.field);
+        // windows defined before or inside the block stay in scope
+        Env env = ctx;
+        walk(*list, b.lo, b.hi, env, t, nullptr);
+        env.cfg = CfgState();
+        env.cfg.all_unknown = true;
+        Effects eff;
         walk(*list, b.hi, list->size(), env, t, &eff);
         for (size_t k = b.parent.size(); k-- > 0;) {
             ir::Path sp(b.parent.begin(), b.parent.begin() + long(k) + 1);
@@ -604,7 +615,14 @@ void check_reorder_stmts(const ir::Proc& p, const ir::BlockLoc& first, const ir:
     for (const auto& k : An::written_cfgs(sub_list(l2, second.lo, second.hi))) wr.insert(k);
     Term t = smt::bool_val(true);
     Effects a1 = an.block_effects(l1, first.lo, first.hi, with_unknown_cfgs(env, wr), t);
-    Effects a2 = an.block_effects(l2, second.lo, second.hi, with_unknown_cfgs(env, wr), t);
+    // windows that the first block defines are in scope in the second
+    Env env2 = with_unknown_cfgs(env, wr);
+    {
+        Env tmp = env2;
+        an.walk(l1, first.lo, first.hi, tmp, t, nullptr);
+        env2.bufs = std::move(tmp.bufs);
+    }
+    Effects a2 = an.block_effects(l2, second.lo, second.hi, std::move(env2), t);
     if (!an.commutes(a1, a2, t) || !An::alloc_commutes(a1, a2))
         throw CheckFailed("Statements at " + first_stmt(p, first).srcinfo.str() + " and " +
                           first_stmt(p, second).srcinfo.str() + " do not commute.");
@@ -657,6 +675,11 @@ void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, b
     auto part = [&](const Term& it, size_t a, size_t b) {
         Env e = with_unknown_cfgs(env, wr);
         e.vars[fl->iter] = it;
+        if (a > 0) {  // windows defined earlier in the same iteration
+            Env tmp = e;
+            an.walk(body, 0, a, tmp, t, nullptr);
+            e.bufs = std::move(tmp.bufs);
+        }
         return an.block_effects(body, a, b, e, t);
     };
     Term i = an.fresh(fl->iter.repr(), false), j = an.fresh(fl->iter.repr(), false);
@@ -772,7 +795,7 @@ void check_is_dead_after(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym
     if (auto it = env.bufs.find(buf); it != env.bufs.end()) root = it->second.root;
     bool is_arg = false;
     for (const auto& a : p.args) is_arg = is_arg || a.name == root;
-    Effects post = an.post_effects(p, b);
+    Effects post = an.post_effects(p, b, env);
     if (is_arg || an.may_access(post, kAll, buf_key(root)))
         throw CheckFailed("The variable " + buf.name() + " can potentially be used after the statement at " +
                           first_stmt(p, b).srcinfo.str() + " executes.");
@@ -856,7 +879,7 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
         }
         if (unchanged) continue;
         if (!post_done) {
-            post = an.post_effects(p, b);
+            post = an.post_effects(p, b, env);
             post_done = true;
         }
         if (an.may_access(post, kRead, k))

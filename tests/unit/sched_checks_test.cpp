@@ -379,3 +379,23 @@ TEST_CASE("sched_checks: repeated queries are cached", "[analysis][sched_checks]
     REQUIRE(s1.solved == s0.solved);
     REQUIRE(s1.cached > s0.cached);
 }
+
+TEST_CASE("sched_checks: windows defined earlier are followed", "[analysis][sched_checks]") {
+    auto p = proc_of("@proc\n"
+                     "def foo(x: R[8], y: R[8]):\n"
+                     "    a: R[8] @ DRAM\n"
+                     "    w = a[2:6]\n"
+                     "    for i in seq(0, 8):\n"
+                     "        a[i] = x[i]\n"
+                     "    y[0] = w[1]\n"
+                     "    v = x[4:8]\n"
+                     "    v[0] = 2.0\n");
+    auto a = ir::stmt_at(*p, at({0}))->as<ir::Alloc>()->name;
+    REQUIRE(contains(failure([&] { analysis::check_is_dead_after(*p, block({}, 2, 3), a, 1); }), "potentially"));
+    REQUIRE(contains(failure([&] { analysis::check_reorder_stmts(*p, block({}, 2, 3), block({}, 3, 4)); }),
+                     "do not commute"));
+    // v[0] is x[4], written after the loop read it
+    REQUIRE(contains(failure([&] { analysis::check_reorder_stmts(*p, block({}, 4, 6), block({}, 2, 3)); }),
+                     "do not commute"));
+    REQUIRE(failure([&] { analysis::check_reorder_stmts(*p, block({}, 3, 4), block({}, 4, 6)); }) == "");
+}

@@ -88,7 +88,11 @@ Cache& cache() {
 }
 
 smt::Solver& solver() {
-    static smt::Solver* s = new smt::Solver();
+    static smt::Solver* s = [] {
+        auto* out = new smt::Solver();
+        out->set_timeout_ms(10000);  // undecided queries count as unprovable
+        return out;
+    }();
     return *s;
 }
 

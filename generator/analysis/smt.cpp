@@ -92,6 +92,12 @@ struct Solver::Impl {
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
 Solver::~Solver() = default;
 
+void Solver::set_timeout_ms(unsigned ms) {
+    z3::params p(ctx());
+    p.set("timeout", ms);
+    impl_->solver.set(p);
+}
+
 void Solver::push() { impl_->solver.push(); }
 void Solver::pop() { impl_->solver.pop(); }
 void Solver::assume(const Term& fact) { impl_->solver.add(ex(fact)); }

@@ -76,6 +76,9 @@ public:
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
 
+    // Gives up (Z3 answers "unknown") on queries that take longer than `ms`.
+    void set_timeout_ms(unsigned ms);
+
     void push();
     void pop();
     // Adds a hypothesis to the current scope.

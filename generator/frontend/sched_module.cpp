@@ -3,6 +3,8 @@
 // (new proc, edits) where edits are the forwarding records exo.API_cursors applies.
 #include "../host/runtime.h"
 #include "../ir/loopir.h"
+#include "../backend/host_hooks.h"
+#include "../rewrite/fragment.h"
 #include "../rewrite/primitives.h"
 #include "cursor_module.h"
 #include "exo_module.h"
@@ -67,10 +69,19 @@ Value result(const rewrite::Rewritten& r) {
     return host::tuple({procedure_value(r.proc), host::list(std::move(edits))});
 }
 
-// A new index expression given as an int (strings are parsed on the Python side later).
-ExprPtr index_expr_arg(const Value& v) {
-    if (!v.is_int()) host::raise(host::exc_types().TypeError, "expected an int expression");
-    return ir::make<Const>(v, T::int_(), null_srcinfo());
+// A new expression argument: an int, a float, a bool, or text parsed in the scope just
+// before the statement at `ctx` (upstream's NewExprA).
+ExprPtr new_expr_arg(const Proc& p, const Path& ctx, const Value& v) {
+    StmtPtr s = ctx.empty() ? nullptr : stmt_at(p, ctx);
+    SrcInfo si = s ? s->srcinfo : p.srcinfo;
+    if (v.is_bool()) return ir::make<Const>(v, T::bool_(), si);
+    if (v.is_int()) return ir::make<Const>(v, T::int_(), si);
+    if (v.is_float()) return ir::make<Const>(v, T::R(), si);
+    try {
+        return rewrite::parse_fragment(p, ctx, host::to_string_ref(v, "expression"));
+    } catch (const rewrite::FragmentError& e) {
+        backend::raise_host("exo.frontend.parse_fragment", "ParseFragmentError", e.what());
+    }
 }
 
 BlockLoc block_arg(const Value& v) {
@@ -97,11 +108,15 @@ Value s_unroll_loop(const Value&, const CallArgs& a) {
 }
 Value s_cut_loop(const Value&, const CallArgs& a) {
     ARGS("_sched_cut_loop", 3);
-    return result(rewrite::cut_loop(proc_arg(a[0]), path_arg(a[1]), index_expr_arg(a[2])));
+    ProcPtr p = proc_arg(a[0]);
+    Path loop = path_arg(a[1]);
+    return result(rewrite::cut_loop(p, loop, new_expr_arg(*p, loop, a[2])));
 }
 Value s_shift_loop(const Value&, const CallArgs& a) {
     ARGS("_sched_shift_loop", 3);
-    return result(rewrite::shift_loop(proc_arg(a[0]), path_arg(a[1]), index_expr_arg(a[2])));
+    ProcPtr p = proc_arg(a[0]);
+    Path loop = path_arg(a[1]);
+    return result(rewrite::shift_loop(p, loop, new_expr_arg(*p, loop, a[2])));
 }
 Value s_remove_loop(const Value&, const CallArgs& a) {
     ARGS("_sched_remove_loop", 3);

@@ -117,10 +117,16 @@ Rewritten unroll_loop(const ProcPtr& p, const Path& path) {
 Rewritten cut_loop(const ProcPtr& p, const Path& path, const ExprPtr& cut) {
     auto loop = loop_at(*p, path);
     BlockLoc ctx = block_of_stmt(path);
-    checked([&] {
+    try {
         analysis::check_compare_exprs(*p, ctx, cut, ">=", loop->lo);
+    } catch (const analysis::CheckFailed&) {
+        sched_error("Expected `lo` <= `cut_point`");
+    }
+    try {
         analysis::check_compare_exprs(*p, ctx, loop->hi, ">=", cut);
-    });
+    } catch (const analysis::CheckFailed&) {
+        sched_error("Expected `cut_point` <= `hi`");
+    }
     StmtPtr first = ir::make<For>(loop->iter, loop->lo, cut, loop->body, loop->loop_mode, loop->srcinfo);
     Sym iter2 = loop->iter.copy();
     StmtList body2 = substitute(alpha_rename(loop->body), SymMap{{loop->iter, index_read(iter2, loop->srcinfo)}});
@@ -132,10 +138,14 @@ Rewritten cut_loop(const ProcPtr& p, const Path& path, const ExprPtr& cut) {
 Rewritten shift_loop(const ProcPtr& p, const Path& path, const ExprPtr& new_lo) {
     auto loop = loop_at(*p, path);
     BlockLoc ctx = block_of_stmt(path);
-    checked([&] { analysis::check_is_nonnegative_expr(*p, ctx, new_lo); });
+    try {
+        analysis::check_is_nonnegative_expr(*p, ctx, new_lo);
+    } catch (const analysis::CheckFailed&) {
+        sched_error("Expected 0 <= `new_lo`");
+    }
     const SrcInfo& si = loop->srcinfo;
-    // i in [lo, hi) becomes i' in [new_lo, new_lo + hi - lo), with i = i' + (lo - new_lo).
-    Sym iter = loop->iter.copy();
+    // i in [lo, hi) becomes i in [new_lo, new_lo + (hi - lo)); the body reads i + (lo - new_lo).
+    const Sym& iter = loop->iter;
     ExprPtr offset = index_op(BinOpKind::Sub, loop->lo, new_lo, si);
     ExprPtr new_hi = index_op(BinOpKind::Add, new_lo, index_op(BinOpKind::Sub, loop->hi, loop->lo, si), si);
     StmtList body = substitute(loop->body, SymMap{{loop->iter, index_op(BinOpKind::Add, index_read(iter, si), offset, si, T::index())}});

@@ -190,17 +190,16 @@ class NestedForCursorA(StmtCursorA):
 
 
 class NewExprA(ArgumentProcessor):
-    """A new index expression: for now an int (a string fragment is not parsed yet)."""
+    """A new expression: an int, float or bool literal, or a string parsed (natively) in
+    the scope just before the statement the cursor argument points at."""
 
     def __init__(self, cursor_arg=None):
         self.cursor_arg = cursor_arg
 
     def __call__(self, expr, all_args):
-        if isinstance(expr, bool) or not isinstance(expr, int):
-            if isinstance(expr, str):
-                raise NotImplementedError("exocc: expression strings as scheduling arguments are not supported yet")
-            self.err("expected an int")
-        return expr
+        if isinstance(expr, (int, float, str)):
+            return expr
+        self.err("expected a string, int, float or bool")
 
 
 def _result(proc, native):

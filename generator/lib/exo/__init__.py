@@ -8,6 +8,7 @@ from .core.memory import Memory, DRAM
 from .core.extern import Extern
 from .rewrite.LoopIR_scheduling import SchedulingError
 from .frontend.pyparser import ParseError
+from .frontend.parse_fragment import ParseFragmentError
 from . import API_cursors as _cursors  # adds find, args, body, forward ... to Procedure
 
 __version__ = "0.1.0"
@@ -24,5 +25,6 @@ __all__ = [
     "Extern",
     "DRAM",
     "SchedulingError",
+    "ParseFragmentError",
     "ExoType",
 ]

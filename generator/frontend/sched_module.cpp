@@ -56,6 +56,8 @@ Value edit_value(const rewrite::Edit& e) {
             return host::tuple({host::str("insert"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.n)});
         case rewrite::Edit::Replace:
             return host::tuple({host::str("replace"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi), I(e.n)});
+        case rewrite::Edit::Fission:
+            return host::tuple({host::str("fission"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.n)});
         case rewrite::Edit::Wrap:
             return host::tuple({host::str("wrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi),
                                 host::str(field_name(e.wrap_field))});

@@ -15,9 +15,12 @@ namespace exo::rewrite {
 // How a rewrite moved statements, for exo.API_cursors' forwarding (same kinds as
 // upstream's internal cursors): Insert n statements at index lo of a list; Replace
 // [lo, hi) by n statements; Wrap [lo, hi) into a new node at lo whose `wrap_field`
-// holds them; Identity (paths unchanged).
+// holds them; Identity (paths unchanged); Fission: the statement at `parent` (a loop or
+// if) split at index lo of its list `field` into two siblings; n = 0: the statements
+// from lo on moved to a new sibling after it, n = 1: those before lo moved to a new
+// sibling before it.
 struct Edit {
-    enum Kind { Identity, Insert, Replace, Wrap } kind = Identity;
+    enum Kind { Identity, Insert, Replace, Wrap, Fission } kind = Identity;
     ir::Path parent;
     ir::Field field = ir::Field::Body;
     size_t lo = 0, hi = 0, n = 0;

@@ -2,6 +2,7 @@
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
+#include "../ir/visitor.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -93,7 +94,7 @@ Rewritten reorder_loops(const ProcPtr& p, const Path& path) {
         sched_error("expected loop directly inside of " + outer->iter.name() + " loop");
     auto inner = cast<For>(outer->body[0]);
     if (reads_var(*inner->lo, outer->iter) || reads_var(*inner->hi, outer->iter))
-        sched_error("inner loop's lo or hi depends on outer loop");
+        sched_error("inner loop's lo or hi depends on outer loop's iteration variable");
     checked([&] { analysis::check_reorder_loops(*p, path); });
     StmtPtr new_inner = ir::make<For>(outer->iter, outer->lo, outer->hi, inner->body, outer->loop_mode, outer->srcinfo);
     StmtPtr new_outer = ir::make<For>(inner->iter, inner->lo, inner->hi, StmtList{new_inner}, inner->loop_mode, inner->srcinfo);
@@ -180,9 +181,10 @@ Rewritten mult_loops(const ProcPtr& p, const Path& path, const std::string& new_
         sched_error("expected loop directly inside of " + outer->iter.name() + " loop");
     auto inner = cast<For>(outer->body[0]);
     int64_t c = 0, lo1 = 1, lo2 = 1;
-    if (!is_const(inner->hi, &c)) sched_error("expected the inner loop to have a constant bound");
+    if (!is_const(inner->hi, &c)) sched_error("expected the inner loop to have a constant bound, got " + print_expr(*inner->hi) + ".");
     if (!is_const(outer->lo, &lo1) || !is_const(inner->lo, &lo2) || lo1 != 0 || lo2 != 0)
-        sched_error("expected loops to start at 0");
+        sched_error("expected the inner and outer loops to have a constant lower bound of 0, got " + print_expr(*inner->lo) +
+                    " and " + print_expr(*outer->lo) + ".");
     const SrcInfo& si = outer->srcinfo;
     Sym k(new_iter);
     SymMap env{{outer->iter, index_op(BinOpKind::Div, index_read(k, si), int_const(c, si), si, T::index())},
@@ -192,60 +194,67 @@ Rewritten mult_loops(const ProcPtr& p, const Path& path, const std::string& new_
     return {with_stmt(*p, path, loop), {Edit{}}};
 }
 
+namespace {
+
+// Does any statement of `ss` mention (read or write) variable `x`?
+bool mentions(const StmtList& ss, const Sym& x) {
+    if (reads_var(ss, x)) return true;
+    struct Writes : IRVisitor {
+        Sym x;
+        bool found = false;
+        void visit(const Assign& s) override { found |= s.name == x; IRVisitor::visit(s); }
+        void visit(const Reduce& s) override { found |= s.name == x; IRVisitor::visit(s); }
+    } w;
+    w.x = x;
+    w.visit_stmts(ss);
+    return w.found;
+}
+
+}  // namespace
+
 Rewritten fission(const ProcPtr& p, const Path& anchor, bool after, int n_lifts, bool unsafe) {
-    Path stmt_path = anchor;
-    size_t split = size_t(anchor.back().index) + (after ? 1 : 0);
+    // The statement after which to split (upstream: the gap's statement or its prev).
+    Path stmt = anchor;
+    if (!after) stmt.back().index -= 1;
     ProcPtr cur = p;
     Edits edits;
-    for (int lift = 0; lift < n_lifts; ++lift) {
-        if (stmt_path.size() < 2) sched_error("cannot lift fission point out of the procedure");
-        Path scope(stmt_path.begin(), stmt_path.end() - 1);
-        Field field = stmt_path.back().field;
+    for (; n_lifts > 0; --n_lifts) {
+        size_t idx = size_t(stmt.back().index) + 1;
+        Field field = stmt.back().field;
+        Path scope(stmt.begin(), stmt.end() - 1);
+        if (scope.empty()) sched_error("Can only lift past a for loop or an if statement");
         StmtPtr s = stmt_at(*cur, scope);
-        StmtList first, second;
-        StmtPtr a, b;
-        if (auto f = s->as<For>()) {
-            first.assign(f->body.begin(), f->body.begin() + long(split));
-            second.assign(f->body.begin() + long(split), f->body.end());
-            if (first.empty() || second.empty()) sched_error("cannot fission at the edge of a loop body");
-            for (const auto& x : first)
-                if (auto al = x->as<Alloc>())
-                    if (reads_var(second, al->name) || [&] {
-                            for (const auto& y : second)
-                                if (auto r = y->as<Assign>(); r && r->name == al->name) return true;
-                                else if (auto r2 = y->as<Reduce>(); r2 && r2->name == al->name) return true;
-                            return false;
-                        }())
-                        sched_error("Will not fission here, because doing so would hide the allocation of " + al->name.name() +
-                                    " from a later use site.");
-            if (!unsafe) checked([&] { analysis::check_fission_loop(*cur, scope, split, false); });
-            a = ir::make<For>(f->iter, f->lo, f->hi, first, f->loop_mode, f->srcinfo);
-            Sym it2 = f->iter.copy();
-            b = ir::make<For>(it2, f->lo, f->hi, substitute(alpha_rename(second), SymMap{{f->iter, index_read(it2, f->srcinfo)}}),
-                              f->loop_mode, f->srcinfo);
-        } else if (auto i = s->as<If>()) {
-            const StmtList& list = field == Field::Body ? i->body : i->orelse;
-            first.assign(list.begin(), list.begin() + long(split));
-            second.assign(list.begin() + long(split), list.end());
-            if (first.empty() || second.empty()) sched_error("cannot fission at the edge of an if body");
-            if (field == Field::Body) {
-                a = ir::make<If>(i->cond, first, i->orelse, i->srcinfo);
-                b = ir::make<If>(i->cond, second, StmtList{}, i->srcinfo);
-            } else {
-                a = ir::make<If>(i->cond, i->body, first, i->srcinfo);
-                b = ir::make<If>(ir::make<BinOp>(BinOpKind::Eq, i->cond, ir::make<Const>(host::Value::boolean(false), T::bool_(), i->srcinfo), T::bool_(), i->srcinfo),
-                                 second, StmtList{}, i->srcinfo);
-            }
-        } else {
-            sched_error("expected the gap to be inside a loop or if");
-        }
+        const StmtList* list = nullptr;
+        if (auto f = s->as<For>()) list = &f->body;
+        else if (auto i = s->as<If>()) list = field == Field::Body ? &i->body : &i->orelse;
+        else sched_error("Can only lift past a for loop or an if statement");
+        StmtList pre(list->begin(), list->begin() + long(idx)), post(list->begin() + long(idx), list->end());
+        if (pre.empty() || post.empty()) continue;
+        for (const auto& x : pre)
+            if (auto al = x->as<Alloc>(); al && mentions(post, al->name))
+                sched_error("Will not fission here, because doing so will hide the allocation of " + al->name.name() +
+                            " from a later use site.");
         BlockLoc sb = block_of_stmt(scope);
-        cur = with_block(*cur, sb, {a, b});
-        // Statements after the split move to the second copy.
-        edits.push_back(Edit{Edit::Insert, Path(scope.begin(), scope.end() - 1), scope.back().field,
-                             size_t(scope.back().index) + 1, size_t(scope.back().index) + 1, 1, Field::Body});
-        stmt_path = scope;
-        split = size_t(scope.back().index) + 1;
+        Edit e{Edit::Fission, scope, field, idx, idx, 0, Field::Body};
+        if (auto f = s->as<For>()) {
+            bool no_loop_var_pre = !reads_var(pre, f->iter);
+            if (!unsafe) checked([&] { analysis::check_fission_loop(*cur, scope, idx, no_loop_var_pre); });
+            // Both halves keep the loop's iterator, as upstream does.
+            cur = with_block(*cur, sb, {ir::make<For>(f->iter, f->lo, f->hi, pre, f->loop_mode, f->srcinfo),
+                                        ir::make<For>(f->iter, f->lo, f->hi, post, f->loop_mode, f->srcinfo)});
+            e.n = 0;  // post moves to the new node after the scope
+        } else if (auto i = s->as<If>(); field == Field::Body) {
+            cur = with_block(*cur, sb, {ir::make<If>(i->cond, pre, StmtList{}, i->srcinfo),
+                                        ir::make<If>(i->cond, post, i->orelse, i->srcinfo)});
+            e.n = 1;  // pre moves to a new node before the scope
+        } else {
+            cur = with_block(*cur, sb, {ir::make<If>(i->cond, i->body, pre, i->srcinfo),
+                                        ir::make<If>(i->cond, StmtList{ir::make<Pass>(i->srcinfo)}, post, i->srcinfo)});
+            e.n = 0;
+        }
+        edits.push_back(e);
+        // Go on from the first half.
+        stmt = scope;
     }
     return {cur, edits};
 }

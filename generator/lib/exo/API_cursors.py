@@ -678,11 +678,36 @@ def _find(proc, pattern, many, scope):
 
 # --------------------------------------------------------------------------- forwarding
 
+def _forward_fission(path, edit):
+    scope, field, split, pre_moves = edit[1], edit[2], edit[3], edit[4]
+    parent, (pfield, k) = scope[:-1], scope[-1]
+    n = len(parent)
+    if len(path) <= n or path[:n] != parent or path[n][0] != pfield:
+        return path
+    j = path[n][1]
+    rest = path[n + 1:]
+    if j != k:
+        return parent + ((pfield, j + 1 if j > k else j),) + rest
+    if not rest or rest[0][0] != field:
+        # the scope node itself, or its other list: stays with the part holding it
+        return parent + ((pfield, k + 1 if pre_moves else k),) + rest
+    i = rest[0][1]
+    if pre_moves:
+        if i < split:
+            return parent + ((pfield, k),) + rest
+        return parent + ((pfield, k + 1), (field, i - split)) + rest[1:]
+    if i >= split:
+        return parent + ((pfield, k + 1), (field, i - split)) + rest[1:]
+    return path
+
+
 def _forward_node_path(path, edit):
     """The path of a node after `edit`, or raises InvalidCursorError."""
     kind = edit[0]
     if kind == "identity":
         return path
+    if kind == "fission":
+        return _forward_fission(path, edit)
     parent, field = edit[1], edit[2]
     n = len(parent)
     if len(path) <= n or path[:n] != parent or path[n][0] != field:
@@ -709,6 +734,12 @@ def _forward_block(b, edit):
     kind = edit[0]
     if kind == "identity":
         return b
+    if kind == "fission":
+        first = _forward_fission(b.parent + ((b.field, b.lo),), edit)
+        last = _forward_fission(b.parent + ((b.field, b.hi - 1),), edit)
+        if first[:-1] != last[:-1]:
+            raise InvalidCursorError("block no longer exists")
+        return _Block(first[:-1], first[-1][0], first[-1][1], last[-1][1] + 1)
     parent, field = edit[1], edit[2]
     if b.parent != parent or b.field != field:
         # the block lies inside (or outside) the edited list: forward its parent node

@@ -287,9 +287,10 @@ def mult_loops(proc, nested_loops, new_iter_name):
 @sched_op([GapCursorA, PosIntA, BoolA])
 def fission(proc, gap_cursor, n_lifts=1, unsafe_disable_checks=False):
     """Split the enclosing loops / ifs at the gap, `n_lifts` levels up."""
-    impl = gap_cursor._impl
-    return _result(proc, _exo._sched_fission(proc, impl.anchor, impl.type == PC.GapType.After, n_lifts,
-                                             unsafe_disable_checks))
+    stmt = gap_cursor.anchor().prev() if gap_cursor.type() == PC.GapType.Before else gap_cursor.anchor()
+    if not stmt or not stmt.next():
+        raise ValueError("expected cursor to point to a gap between statements, not at an edge")
+    return _result(proc, _exo._sched_fission(proc, stmt._impl.path, True, n_lifts, unsafe_disable_checks))
 
 
 @sched_op([GapCursorA])

@@ -146,6 +146,30 @@ Value s_reorder_stmts(const Value&, const CallArgs& a) {
     return result(rewrite::reorder_stmts(proc_arg(a[0]), block_arg(a[1])));
 }
 
+Value s_lift_scope(const Value&, const CallArgs& a) {
+    ARGS("_sched_lift_scope", 2);
+    return result(rewrite::lift_scope(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_fuse(const Value&, const CallArgs& a) {
+    ARGS("_sched_fuse", 4);
+    return result(rewrite::fuse(proc_arg(a[0]), path_arg(a[1]), path_arg(a[2]), host::truthy(a[3])));
+}
+Value s_join_loops(const Value&, const CallArgs& a) {
+    ARGS("_sched_join_loops", 3);
+    return result(rewrite::join_loops(proc_arg(a[0]), path_arg(a[1]), path_arg(a[2])));
+}
+Value s_add_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_add_loop", 6);
+    ProcPtr p = proc_arg(a[0]);
+    Path stmt = path_arg(a[1]);
+    return result(rewrite::add_loop(p, stmt, host::to_string_ref(a[2], "iter_name"), new_expr_arg(*p, stmt, a[3]),
+                                    host::truthy(a[4]), host::truthy(a[5])));
+}
+Value s_eliminate_dead_code(const Value&, const CallArgs& a) {
+    ARGS("_sched_eliminate_dead_code", 2);
+    return result(rewrite::eliminate_dead_code(proc_arg(a[0]), path_arg(a[1])));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -161,6 +185,11 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_insert_pass", s_insert_pass);
     def("_sched_delete_pass", s_delete_pass);
     def("_sched_reorder_stmts", s_reorder_stmts);
+    def("_sched_lift_scope", s_lift_scope);
+    def("_sched_fuse", s_fuse);
+    def("_sched_join_loops", s_join_loops);
+    def("_sched_add_loop", s_add_loop);
+    def("_sched_eliminate_dead_code", s_eliminate_dead_code);
 }
 
 }  // namespace exo::frontend

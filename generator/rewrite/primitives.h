@@ -27,6 +27,14 @@ Rewritten remove_loop(const ir::ProcPtr& p, const ir::Path& loop, bool unsafe_di
 Rewritten fission(const ir::ProcPtr& p, const ir::Path& anchor, bool after, int n_lifts, bool unsafe_disable_checks);
 Rewritten mult_loops(const ir::ProcPtr& p, const ir::Path& outer, const std::string& new_iter);
 
+// Scopes.
+Rewritten lift_scope(const ir::ProcPtr& p, const ir::Path& inner);
+Rewritten fuse(const ir::ProcPtr& p, const ir::Path& first, const ir::Path& second, bool unsafe_disable_check);
+Rewritten join_loops(const ir::ProcPtr& p, const ir::Path& first, const ir::Path& second);
+Rewritten add_loop(const ir::ProcPtr& p, const ir::Path& stmt, const std::string& iter, const ir::ExprPtr& hi, bool guard,
+                   bool unsafe_disable_check);
+Rewritten eliminate_dead_code(const ir::ProcPtr& p, const ir::Path& stmt);
+
 // Statements.
 Rewritten insert_pass(const ir::ProcPtr& p, const ir::Path& anchor, bool after);
 Rewritten delete_pass(const ir::ProcPtr& p);

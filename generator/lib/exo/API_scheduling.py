@@ -189,6 +189,17 @@ class NestedForCursorA(StmtCursorA):
         return cursor
 
 
+class ForOrIfCursorA(StmtCursorA):
+    def _cursor_call(self, cursor, all_args):
+        if isinstance(cursor, str) and (m := _NAME_COUNT.search(cursor)):
+            count = f" #{m[3]}" if m[3] is not None else ""
+            cursor = f"for {m[1]} in _: _{count}"
+        cursor = super()._cursor_call(cursor, all_args)
+        if not isinstance(cursor, (PC.ForCursor, PC.IfCursor)):
+            self.err(f"expected a ForCursor or IfCursor, not {type(cursor)}")
+        return cursor
+
+
 class NewExprA(ArgumentProcessor):
     """A new expression: an int, float or bool literal, or a string parsed (natively) in
     the scope just before the statement the cursor argument points at."""
@@ -311,3 +322,41 @@ def reorder_stmts(proc, block_cursor):
     """Swap two adjacent statements."""
     b = block_cursor._impl
     return _result(proc, _exo._sched_reorder_stmts(proc, (b.parent, b.field, b.lo, b.hi)))
+
+
+@sched_op([ForOrIfCursorA])
+def lift_scope(proc, scope_cursor):
+    """Move a for loop or if statement one scope up (swapping it with its parent)."""
+    return _result(proc, _exo._sched_lift_scope(proc, scope_cursor._impl.path))
+
+
+@sched_op([StmtCursorA, StmtCursorA, BoolA])
+def fuse(proc, stmt1, stmt2, unsafe_disable_check=False):
+    """Fuse two adjacent loops with equal bounds, or two adjacent ifs with equal conditions."""
+    if isinstance(stmt1, PC.IfCursor) != isinstance(stmt2, PC.IfCursor) or not isinstance(
+            stmt1, (PC.IfCursor, PC.ForCursor)) or not isinstance(stmt2, (PC.IfCursor, PC.ForCursor)):
+        raise ValueError("expected the two argument cursors to either both point to loops or both point to if's")
+    return _result(proc, _exo._sched_fuse(proc, stmt1._impl.path, stmt2._impl.path, unsafe_disable_check))
+
+
+@sched_op([ForCursorA, ForCursorA])
+def join_loops(proc, loop1_cursor, loop2_cursor):
+    """Join two adjacent loops over consecutive ranges with identical bodies."""
+    return _result(proc, _exo._sched_join_loops(proc, loop1_cursor._impl.path, loop2_cursor._impl.path))
+
+
+@sched_op([BlockCursorA, NameA, NewExprA("block_cursor"), BoolA, BoolA])
+def add_loop(proc, block_cursor, iter_name, hi_expr, guard=False, unsafe_disable_check=False):
+    """Wrap a statement in a loop `for iter_name in seq(0, hi_expr)` (optionally guarded
+    by `if iter_name == 0`)."""
+    if len(block_cursor) != 1:
+        raise NotImplementedError("TODO: support blocks of size > 1")
+    stmt = block_cursor[0]
+    return _result(proc, _exo._sched_add_loop(proc, stmt._impl.path, iter_name, hi_expr, guard, unsafe_disable_check))
+
+
+@sched_op([ForOrIfCursorA])
+def eliminate_dead_code(proc, stmt_cursor):
+    """Remove an if whose condition is always true or false (keeping the live branch), or a
+    loop that never runs."""
+    return _result(proc, _exo._sched_eliminate_dead_code(proc, stmt_cursor._impl.path))

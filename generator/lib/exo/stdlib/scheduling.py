@@ -16,4 +16,9 @@ from exo.API_scheduling import (
     insert_pass,
     delete_pass,
     reorder_stmts,
+    lift_scope,
+    fuse,
+    join_loops,
+    add_loop,
+    eliminate_dead_code,
 )

@@ -1,6 +1,7 @@
 #include "edit.h"
 
 #include "../host/runtime.h"
+#include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
 #include "../ir/visitor.h"
@@ -59,10 +60,14 @@ private:
 
 class Renamer : public IRMutator {
 public:
+    Renamer() = default;
+    // A fixed renaming (no fresh names for binders).
+    explicit Renamer(std::unordered_map<Sym, Sym> env) : env_(std::move(env)), fixed_(true) {}
     StmtList run(const StmtList& ss) { return mutate_stmts(ss); }
 
 protected:
     Sym fresh(const Sym& s) {
+        if (fixed_) return get(s);
         Sym n = s.copy();
         env_[s] = n;
         return n;
@@ -110,9 +115,29 @@ protected:
     ExprPtr visit(const std::shared_ptr<const StrideExpr>& e) override {
         return ir::make<StrideExpr>(get(e->name), e->dim, e->type, e->srcinfo);
     }
+    TypePtr mutate_type(const TypePtr& t) override {
+        TypePtr m = IRMutator::mutate_type(t);
+        if (auto w = m->as<WindowType>(); w && get(w->src_buf) != w->src_buf)
+            return ir::make<WindowType>(w->src_type, w->as_tensor, get(w->src_buf), w->idx);
+        return m;
+    }
 
 private:
     std::unordered_map<Sym, Sym> env_;
+    bool fixed_ = false;
+};
+
+struct Binders : IRVisitor {
+    std::vector<Sym> out;
+    void visit(const For& s) override {
+        out.push_back(s.iter);
+        IRVisitor::visit(s);
+    }
+    void visit(const Alloc& s) override { out.push_back(s.name); }
+    void visit(const WindowStmt& s) override {
+        out.push_back(s.name);
+        IRVisitor::visit(s);
+    }
 };
 
 struct ReadsVar : IRVisitor {
@@ -219,6 +244,21 @@ ProcPtr with_expr(const Proc& p, const Path& at, const ExprPtr& e) {
 ExprPtr substitute(const ExprPtr& e, const SymMap& env) { return Subst(env).mutate_expr(e); }
 StmtList substitute(const StmtList& ss, const SymMap& env) { return Subst(env).mutate_stmts(ss); }
 StmtList alpha_rename(const StmtList& ss) { return Renamer().run(ss); }
+
+std::vector<Sym> binders(const StmtList& ss) {
+    Binders b;
+    b.visit_stmts(ss);
+    return b.out;
+}
+
+StmtList rename_syms(const StmtList& ss, const std::unordered_map<Sym, Sym>& env) { return Renamer(env).run(ss); }
+
+bool alpha_equal(const StmtList& a, const StmtList& b, std::unordered_map<Sym, Sym> env) {
+    std::vector<Sym> ba = binders(a), bb = binders(b);
+    if (ba.size() != bb.size()) return false;
+    for (size_t i = 0; i < ba.size(); ++i) env[bb[i]] = ba[i];
+    return stmts_equal(a, rename_syms(b, env));
+}
 
 bool reads_var(const StmtList& ss, const Sym& x) {
     ReadsVar v;

@@ -44,6 +44,14 @@ ir::StmtList substitute(const ir::StmtList& ss, const SymMap& env);
 // names) renamed to a fresh Sym, as upstream's Alpha_Rename: for duplicated code.
 ir::StmtList alpha_rename(const ir::StmtList& ss);
 
+// The variables `ss` binds (loop iterators, allocations, window names), in pre-order.
+std::vector<ir::Sym> binders(const ir::StmtList& ss);
+// `ss` with every occurrence (binding or use) of the mapped variables renamed.
+ir::StmtList rename_syms(const ir::StmtList& ss, const std::unordered_map<ir::Sym, ir::Sym>& env);
+// Equal up to the names of the variables each side binds (upstream's LoopIR_Compare),
+// with `env` mapping free variables of `b` to those of `a`.
+bool alpha_equal(const ir::StmtList& a, const ir::StmtList& b, std::unordered_map<ir::Sym, ir::Sym> env = {});
+
 // Does any expression in `ss` (or `e`) read variable `x`?
 bool reads_var(const ir::StmtList& ss, const ir::Sym& x);
 bool reads_var(const ir::Expr& e, const ir::Sym& x);

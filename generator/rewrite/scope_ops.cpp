@@ -121,8 +121,7 @@ Rewritten join_loops(const ProcPtr& p, const Path& first, const Path& second) {
         sched_error("expected the first loop upper bound " + print_expr(*l1->hi) +
                     " to be the same as the second loop lower bound " + print_expr(*l2->lo));
     }
-    StmtList body2 = substitute(l2->body, SymMap{{l2->iter, index_read(l1->iter, l2->srcinfo)}});
-    if (!stmts_equal(l1->body, body2)) sched_error("expected the two loops to have identical bodies");
+    if (!alpha_equal(l1->body, l2->body, {{l2->iter, l1->iter}})) sched_error("expected the two loops to have identical bodies");
     BlockLoc both{b1.parent, b1.field, b1.lo, b1.lo + 2};
     StmtPtr joined = ir::make<For>(l1->iter, l1->lo, l2->hi, l1->body, l1->loop_mode, l1->srcinfo);
     return {with_block(*p, both, {joined}), {Edit{Edit::Replace, both.parent, both.field, b1.lo + 1, b1.lo + 2, 0, Field::Body}}};

@@ -58,6 +58,11 @@ Value edit_value(const rewrite::Edit& e) {
             return host::tuple({host::str("replace"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi), I(e.n)});
         case rewrite::Edit::Fission:
             return host::tuple({host::str("fission"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.n)});
+        case rewrite::Edit::Unwrap:
+            return host::tuple({host::str("unwrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.n)});
+        case rewrite::Edit::Absorb:
+            return host::tuple({host::str("absorb"), path_value(e.parent), path_value(e.dst),
+                                host::tuple({host::tuple({host::str("body"), I(e.lo)}), host::tuple({host::str("orelse"), I(e.hi)})})});
         case rewrite::Edit::Wrap:
             return host::tuple({host::str("wrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi),
                                 host::str(field_name(e.wrap_field))});

@@ -19,12 +19,16 @@ namespace exo::rewrite {
 // if) split at index lo of its list `field` into two siblings; n = 0: the statements
 // from lo on moved to a new sibling after it, n = 1: those before lo moved to a new
 // sibling before it.
+// Unwrap: the statement at `parent` replaced by its list `field` (n statements).
+// Absorb: the statement at `parent` (next sibling of `dst`) deleted, its Body / Orelse
+// appended to dst's at offsets lo / hi.
 struct Edit {
-    enum Kind { Identity, Insert, Replace, Wrap, Fission } kind = Identity;
+    enum Kind { Identity, Insert, Replace, Wrap, Fission, Unwrap, Absorb } kind = Identity;
     ir::Path parent;
     ir::Field field = ir::Field::Body;
     size_t lo = 0, hi = 0, n = 0;
     ir::Field wrap_field = ir::Field::Body;
+    ir::Path dst;  // Absorb
 };
 using Edits = std::vector<Edit>;
 

@@ -191,7 +191,9 @@ Rewritten mult_loops(const ProcPtr& p, const Path& path, const std::string& new_
                {inner->iter, index_op(BinOpKind::Mod, index_read(k, si), int_const(c, si), si, T::index())}};
     ExprPtr hi = index_op(BinOpKind::Mul, outer->hi, int_const(c, si), si);
     StmtPtr loop = ir::make<For>(k, outer->lo, hi, substitute(inner->body, env), outer->loop_mode, si);
-    return {with_stmt(*p, path, loop), {Edit{}}};
+    Path inner_path = path;
+    inner_path.push_back(Step{Field::Body, 0});
+    return {with_stmt(*p, path, loop), {Edit{Edit::Unwrap, inner_path, Field::Body, 0, 0, inner->body.size()}}};
 }
 
 namespace {

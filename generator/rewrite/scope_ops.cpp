@@ -96,7 +96,9 @@ Rewritten fuse(const ProcPtr& p, const Path& first, const Path& second, bool uns
         BlockLoc both{b1.parent, b1.field, b1.lo, b1.lo + 2};
         ProcPtr q = with_block(*p, both, {fused});
         if (!unsafe) checked([&] { analysis::check_fission_loop(*q, first, l1->body.size(), false); });
-        return {q, {Edit{Edit::Replace, both.parent, both.field, b1.lo + 1, b1.lo + 2, 0, Field::Body}}};
+        Edit e{Edit::Absorb, second, Field::Body, l1->body.size(), 0, 0};
+        e.dst = first;
+        return {q, {e}};
     }
     auto i1 = s1->as<If>();
     auto i2 = s2->as<If>();
@@ -106,8 +108,9 @@ Rewritten fuse(const ProcPtr& p, const Path& first, const Path& second, bool uns
     body.insert(body.end(), i2->body.begin(), i2->body.end());
     orelse.insert(orelse.end(), i2->orelse.begin(), i2->orelse.end());
     BlockLoc both{b1.parent, b1.field, b1.lo, b1.lo + 2};
-    return {with_block(*p, both, {ir::make<If>(i1->cond, body, orelse, i1->srcinfo)}),
-            {Edit{Edit::Replace, both.parent, both.field, b1.lo + 1, b1.lo + 2, 0, Field::Body}}};
+    Edit e{Edit::Absorb, second, Field::Body, i1->body.size(), i1->orelse.size(), 0};
+    e.dst = first;
+    return {with_block(*p, both, {ir::make<If>(i1->cond, body, orelse, i1->srcinfo)}), {e}};
 }
 
 Rewritten join_loops(const ProcPtr& p, const Path& first, const Path& second) {

@@ -701,6 +701,39 @@ def _forward_fission(path, edit):
     return path
 
 
+def _forward_unwrap(path, edit):
+    """("unwrap", node, field, n): the node's list `field` (n statements) replaces it."""
+    node, field, n = edit[1], edit[2], edit[3]
+    parent, (pfield, k) = node[:-1], node[-1]
+    d = len(parent)
+    if len(path) <= d or path[:d] != parent or path[d][0] != pfield:
+        return path
+    j = path[d][1]
+    if j != k:
+        return parent + ((pfield, j + n - 1 if j > k else j),) + path[d + 1:]
+    rest = path[d + 1:]
+    if not rest or rest[0][0] != field:
+        raise InvalidCursorError("node no longer exists")
+    return parent + ((pfield, k + rest[0][1]),) + rest[1:]
+
+
+def _forward_absorb(path, edit):
+    """("absorb", src, dst, offsets): the statement at src (the next sibling of dst) is
+    deleted and its lists appended to dst's, at the given offsets."""
+    src, dst, offsets = edit[1], edit[2], dict(edit[3])
+    parent, (pfield, k) = src[:-1], src[-1]
+    d = len(parent)
+    if len(path) <= d or path[:d] != parent or path[d][0] != pfield:
+        return path
+    j = path[d][1]
+    if j != k:
+        return parent + ((pfield, j - 1 if j > k else j),) + path[d + 1:]
+    rest = path[d + 1:]
+    if not rest or rest[0][0] not in offsets:
+        raise InvalidCursorError("node no longer exists")
+    return dst + ((rest[0][0], rest[0][1] + offsets[rest[0][0]]),) + rest[1:]
+
+
 def _forward_node_path(path, edit):
     """The path of a node after `edit`, or raises InvalidCursorError."""
     kind = edit[0]
@@ -708,6 +741,10 @@ def _forward_node_path(path, edit):
         return path
     if kind == "fission":
         return _forward_fission(path, edit)
+    if kind == "unwrap":
+        return _forward_unwrap(path, edit)
+    if kind == "absorb":
+        return _forward_absorb(path, edit)
     parent, field = edit[1], edit[2]
     n = len(parent)
     if len(path) <= n or path[:n] != parent or path[n][0] != field:
@@ -734,6 +771,30 @@ def _forward_block(b, edit):
     kind = edit[0]
     if kind == "identity":
         return b
+    if kind == "unwrap":
+        node, field, n = edit[1], edit[2], edit[3]
+        if b.parent == node and b.field == field:
+            return _Block(node[:-1], node[-1][0], node[-1][1] + b.lo, node[-1][1] + b.hi)
+        if b.parent == node[:-1] and b.field == node[-1][0]:
+            k = node[-1][1]
+            return _Block(b.parent, b.field, b.lo if b.lo <= k else b.lo + n - 1, b.hi + n - 1 if b.hi > k else b.hi)
+    if kind == "absorb":
+        src, dst, offsets = edit[1], edit[2], dict(edit[3])
+        if b.parent == src and b.field in offsets:
+            return _Block(dst, b.field, b.lo + offsets[b.field], b.hi + offsets[b.field])
+        if b.parent == src[:-1] and b.field == src[-1][0]:
+            k = src[-1][1]
+            if b.lo <= k < b.hi:
+                if b.lo == k:
+                    raise InvalidCursorError("block no longer exists")
+                return _Block(b.parent, b.field, b.lo, b.hi - 1)
+            return _Block(b.parent, b.field, b.lo - 1 if b.lo > k else b.lo, b.hi - 1 if b.hi > k else b.hi)
+    if kind in ("unwrap", "absorb"):
+        first = _forward_node_path(b.parent + ((b.field, b.lo),), edit)
+        last = _forward_node_path(b.parent + ((b.field, b.hi - 1),), edit)
+        if first[:-1] != last[:-1]:
+            raise InvalidCursorError("block no longer exists")
+        return _Block(first[:-1], first[-1][0], first[-1][1], last[-1][1] + 1)
     if kind == "fission":
         first = _forward_fission(b.parent + ((b.field, b.lo),), edit)
         last = _forward_fission(b.parent + ((b.field, b.hi - 1),), edit)

@@ -6,6 +6,7 @@
 #include "../backend/host_hooks.h"
 #include "../rewrite/fragment.h"
 #include "../rewrite/primitives.h"
+#include "../rewrite/simplify.h"
 #include "cursor_module.h"
 #include "exo_module.h"
 
@@ -151,6 +152,13 @@ Value s_reorder_stmts(const Value&, const CallArgs& a) {
     return result(rewrite::reorder_stmts(proc_arg(a[0]), block_arg(a[1])));
 }
 
+Value s_simplify(const Value&, const CallArgs& a) {
+    ARGS("_sched_simplify", 1);
+    // Statement paths are kept except where dead branches are dropped: identity forwarding.
+    rewrite::Rewritten r{rewrite::simplify(proc_arg(a[0])), {}};
+    r.edits.push_back(rewrite::Edit{});
+    return result(r);
+}
 Value s_lift_scope(const Value&, const CallArgs& a) {
     ARGS("_sched_lift_scope", 2);
     return result(rewrite::lift_scope(proc_arg(a[0]), path_arg(a[1])));
@@ -191,6 +199,7 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_delete_pass", s_delete_pass);
     def("_sched_reorder_stmts", s_reorder_stmts);
     def("_sched_lift_scope", s_lift_scope);
+    def("_sched_simplify", s_simplify);
     def("_sched_fuse", s_fuse);
     def("_sched_join_loops", s_join_loops);
     def("_sched_add_loop", s_add_loop);

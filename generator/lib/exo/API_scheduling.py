@@ -317,6 +317,12 @@ def delete_pass(proc):
     return _result(proc, _exo._sched_delete_pass(proc))
 
 
+@sched_op([])
+def simplify(proc):
+    """Simplify index expressions, fold constants, drop dead branches."""
+    return _result(proc, _exo._sched_simplify(proc))
+
+
 @sched_op([BlockCursorA(block_size=2)])
 def reorder_stmts(proc, block_cursor):
     """Swap two adjacent statements."""

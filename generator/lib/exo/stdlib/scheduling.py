@@ -15,6 +15,7 @@ from exo.API_scheduling import (
     fission,
     insert_pass,
     delete_pass,
+    simplify,
     reorder_stmts,
     lift_scope,
     fuse,

@@ -7,6 +7,7 @@
 #include "../ir/printer.h"
 #include "../rewrite/pattern.h"
 #include "exo_module.h"
+#include "ir_values.h"
 
 namespace exo::frontend {
 
@@ -17,7 +18,7 @@ using namespace ir;
 namespace {
 
 const Field kFields[] = {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo,
-                         Field::Hi, Field::Args, Field::Lhs, Field::Arg, Field::Preds};
+                         Field::Hi, Field::Args, Field::Lhs, Field::Arg, Field::Preds, Field::Shape};
 
 Field field_of(const Value& v) {
     const std::string& s = host::to_string_ref(v, "field");
@@ -94,6 +95,12 @@ Value cur_len(const Value&, const CallArgs& a) {
     if (path.empty()) {
         if (f == Field::Args) return Value::integer(int64_t(p->args.size()));
         if (f == Field::Preds) return Value::integer(int64_t(p->preds.size()));
+        return Value::none();
+    }
+    if (f == Field::Shape) {
+        if (path.size() == 1 && path[0].field == Field::Args && path[0].index >= 0 && size_t(path[0].index) < p->args.size())
+            return Value::integer(int64_t(p->args[size_t(path[0].index)].type->shape().size()));
+        if (auto a = cast<Alloc>(stmt_at(*p, path))) return Value::integer(int64_t(a->type->shape().size()));
         return Value::none();
     }
     if (is_stmt_path(path)) {
@@ -265,6 +272,16 @@ Value cur_print(const Value&, const CallArgs& a) {
     return host::str(print_cursor(*p, m));
 }
 
+// _cur_node(proc, path): the LoopIR expression at path (upstream's `_impl._node`).
+Value cur_node(const Value&, const CallArgs& a) {
+    host::check_positional("_cur_node", a, 2, 2);
+    auto p = proc_ptr(a[0]);
+    Path path = path_of(a[1]);
+    if (ExprPtr e = is_stmt_path(path) ? nullptr : expr_at(*p, path)) return expr_value(e);
+    if (StmtPtr s = stmt_at(*p, path)) return host::str(print_stmt(*s));
+    host::raise(host::exc_types().ValueError, "no node at this path");
+}
+
 }  // namespace
 
 void add_cursor_functions(host::DictTable& g) {
@@ -275,6 +292,7 @@ void add_cursor_functions(host::DictTable& g) {
     def("_cur_arg", cur_arg);
     def("_cur_find", cur_find);
     def("_cur_print", cur_print);
+    def("_cur_node", cur_node);
 }
 
 }  // namespace exo::frontend

@@ -20,7 +20,7 @@ namespace {
 
 Field field_named(const std::string& s) {
     for (Field f : {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo, Field::Hi, Field::Args,
-                    Field::Lhs, Field::Arg, Field::Preds})
+                    Field::Lhs, Field::Arg, Field::Preds, Field::Shape})
         if (s == field_name(f)) return f;
     host::raise(host::exc_types().ValueError, "unknown LoopIR field '" + s + "'");
 }
@@ -59,6 +59,7 @@ Value edit_value(const rewrite::Edit& e) {
             return host::tuple({host::str("replace"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi), I(e.n)});
         case rewrite::Edit::Fission:
             return host::tuple({host::str("fission"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.n)});
+        case rewrite::Edit::Swap: return host::tuple({host::str("swap"), path_value(e.parent)});
         case rewrite::Edit::Unwrap:
             return host::tuple({host::str("unwrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.n)});
         case rewrite::Edit::Absorb:

@@ -15,6 +15,7 @@ const char* field_name(Field f) {
         case Field::Lhs: return "lhs";
         case Field::Arg: return "arg";
         case Field::Preds: return "preds";
+        case Field::Shape: return "shape";
     }
     return "?";
 }
@@ -42,6 +43,7 @@ ExprPtr stmt_expr_child(const Stmt& s, Step step) {
     else if (auto f = s.as<For>()) e = step.field == Field::Lo ? &f->lo : step.field == Field::Hi ? &f->hi : nullptr;
     else if (auto c = s.as<Call>()) e = step.field == Field::Args ? pick(c->args, step.index) : nullptr;
     else if (auto ws = s.as<WindowStmt>()) e = step.field == Field::Rhs ? &ws->rhs : nullptr;
+    else if (auto al = s.as<Alloc>()) e = step.field == Field::Shape ? pick(al->type->shape(), step.index) : nullptr;
     return e ? *e : nullptr;
 }
 
@@ -89,6 +91,12 @@ ExprPtr expr_at(const Proc& p, const Path& path) {
     if (!path.empty() && path[0].field == Field::Preds) {
         e = path[0].index >= 0 && size_t(path[0].index) < p.preds.size() ? p.preds[size_t(path[0].index)] : nullptr;
         k = 1;
+    } else if (!path.empty() && path[0].field == Field::Args) {
+        if (path.size() < 2 || path[0].index < 0 || size_t(path[0].index) >= p.args.size() || path[1].field != Field::Shape)
+            return nullptr;
+        const ExprList& shape = p.args[size_t(path[0].index)].type->shape();
+        e = path[1].index >= 0 && size_t(path[1].index) < shape.size() ? shape[size_t(path[1].index)] : nullptr;
+        k = 2;
     } else {
         while (k < path.size() && (path[k].field == Field::Body || path[k].field == Field::Orelse)) ++k;
         if (k == 0 || k == path.size()) return nullptr;

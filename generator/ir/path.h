@@ -16,7 +16,9 @@ namespace exo::ir {
 // Expression children: Idx (assign/reduce/read index list, window accesses), Rhs,
 // Cond, Lo, Hi, Args (call/extern arguments), Lhs/Rhs (binop), Arg (usub), Preds
 // (the proc's asserts).
-enum class Field : uint8_t { Body, Orelse, Idx, Rhs, Cond, Lo, Hi, Args, Lhs, Arg, Preds };
+// Shape: the sizes of an allocation's type (from the Alloc), or of an argument's type
+// (from a root step (Args, i), which names the proc's i-th argument).
+enum class Field : uint8_t { Body, Orelse, Idx, Rhs, Cond, Lo, Hi, Args, Lhs, Arg, Preds, Shape };
 
 const char* field_name(Field f);
 

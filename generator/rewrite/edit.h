@@ -19,11 +19,12 @@ namespace exo::rewrite {
 // if) split at index lo of its list `field` into two siblings; n = 0: the statements
 // from lo on moved to a new sibling after it, n = 1: those before lo moved to a new
 // sibling before it.
+// Swap: the loop at `parent` and the loop directly inside it trade places.
 // Unwrap: the statement at `parent` replaced by its list `field` (n statements).
 // Absorb: the statement at `parent` (next sibling of `dst`) deleted, its Body / Orelse
 // appended to dst's at offsets lo / hi.
 struct Edit {
-    enum Kind { Identity, Insert, Replace, Wrap, Fission, Unwrap, Absorb } kind = Identity;
+    enum Kind { Identity, Insert, Replace, Wrap, Fission, Unwrap, Absorb, Swap } kind = Identity;
     ir::Path parent;
     ir::Field field = ir::Field::Body;
     size_t lo = 0, hi = 0, n = 0;

@@ -98,7 +98,8 @@ Rewritten reorder_loops(const ProcPtr& p, const Path& path) {
     checked([&] { analysis::check_reorder_loops(*p, path); });
     StmtPtr new_inner = ir::make<For>(outer->iter, outer->lo, outer->hi, inner->body, outer->loop_mode, outer->srcinfo);
     StmtPtr new_outer = ir::make<For>(inner->iter, inner->lo, inner->hi, StmtList{new_inner}, inner->loop_mode, inner->srcinfo);
-    return {with_stmt(*p, path, new_outer), {Edit{}}};
+    Edit e{Edit::Swap, path};
+    return {with_stmt(*p, path, new_outer), {e}};
 }
 
 Rewritten unroll_loop(const ProcPtr& p, const Path& path) {

@@ -167,7 +167,9 @@ Rewritten eliminate_dead_code(const ProcPtr& p, const Path& stmt) {
             }
         }
         const StmtList& keep = cond ? i->body : i->orelse;
-        return {with_block(*p, b, keep), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, keep.size(), Field::Body}}};
+        Edit e = keep.empty() ? Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}
+                              : Edit{Edit::Unwrap, stmt, cond ? Field::Body : Field::Orelse, 0, 0, keep.size()};
+        return {with_block(*p, b, keep), {e}};
     }
     auto f = s->as<For>();
     try {

@@ -35,10 +35,16 @@ class GapType(Enum):
 class _Node:
     """A node at `path` (empty: the proc itself)."""
 
-    __slots__ = ("path",)
+    __slots__ = ("path", "proc")
 
-    def __init__(self, path):
+    def __init__(self, path, proc=None):
         self.path = tuple(path)
+        self.proc = proc
+
+    @property
+    def _node(self):
+        """The LoopIR node (expressions only), as upstream's internal cursors expose it."""
+        return _exo._cur_node(self.proc, self.path)
 
     def __eq__(self, other):
         return type(other) is _Node and other.path == self.path
@@ -187,6 +193,8 @@ class ArgCursor(Cursor):
         return self._arg("name")
 
     def mem(self):
+        if self.type() in (ExoType.Size, ExoType.Index, ExoType.Bool, ExoType.Int, ExoType.Stride):
+            raise AssertionError()
         return self._arg("mem")
 
     def is_tensor(self):
@@ -194,8 +202,8 @@ class ArgCursor(Cursor):
 
     def shape(self):
         if not self.is_tensor():
-            raise AssertionError("Scalar arguments do not have a shape")
-        return _ArgShape(self)
+            raise AssertionError()
+        return ExprListCursor((("args", self._impl[1]),), "shape", self._proc)
 
     def type(self):
         return _exotype(self._arg("type"))
@@ -205,17 +213,6 @@ class ArgCursor(Cursor):
 
     def __str__(self):
         raise NotImplementedError("argument cursors cannot be printed")
-
-
-class _ArgShape:
-    def __init__(self, arg):
-        self._arg = arg
-
-    def __len__(self):
-        return self._arg._arg("shape_len")
-
-    def __iter__(self):
-        return iter(self._arg._arg("shape_str"))
 
 
 class ListCursorPrototype(Cursor):
@@ -351,19 +348,11 @@ class AllocCursor(StmtCursor):
 
     def shape(self):
         if not self.is_tensor():
-            raise AssertionError("Scalar allocations do not have a shape")
-        return _AllocShape(self)
+            raise AssertionError()
+        return ExprListCursor(self._impl.path, "shape", self._proc)
 
     def type(self):
         return _exotype(self._attr("type"))
-
-
-class _AllocShape:
-    def __init__(self, alloc):
-        self._alloc = alloc
-
-    def __len__(self):
-        return self._alloc._attr("shape_len")
 
 
 class CallCursor(StmtCursor):
@@ -624,9 +613,10 @@ def _lift(impl, proc):
     kind = _exo._cur_kind(proc, impl.path)
     if kind is None:
         raise InvalidCursorError("cursor is out of range")
+    impl.proc = proc
     if kind == "proc":
         return _ProcCursor(impl, proc)
-    if _is_stmt_path(impl.path):
+    if kind in _STMT_CLASSES and _is_stmt_path(impl.path):
         return _STMT_CLASSES[kind](impl, proc)
     return _EXPR_CLASSES[kind](impl, proc)
 
@@ -734,11 +724,32 @@ def _forward_absorb(path, edit):
     return dst + ((rest[0][0], rest[0][1] + offsets[rest[0][0]]),) + rest[1:]
 
 
+def _forward_swap(path, edit):
+    """("swap", P): the loop at P and the loop directly inside it trade places."""
+    outer = edit[1]
+    n = len(outer)
+    if path[:n] != outer:
+        return path
+    rest = path[n:]
+    if not rest:
+        return outer + (("body", 0),)
+    if rest[0] == ("body", 0):
+        inner_rest = rest[1:]
+        if not inner_rest:
+            return outer
+        if inner_rest[0][0] in _STMT_FIELDS:
+            return path
+        return outer + inner_rest
+    return outer + (("body", 0),) + rest
+
+
 def _forward_node_path(path, edit):
     """The path of a node after `edit`, or raises InvalidCursorError."""
     kind = edit[0]
     if kind == "identity":
         return path
+    if kind == "swap":
+        return _forward_swap(path, edit)
     if kind == "fission":
         return _forward_fission(path, edit)
     if kind == "unwrap":
@@ -771,6 +782,8 @@ def _forward_block(b, edit):
     kind = edit[0]
     if kind == "identity":
         return b
+    if kind == "swap":
+        return _Block(_forward_swap(b.parent, edit), b.field, b.lo, b.hi)
     if kind == "unwrap":
         node, field, n = edit[1], edit[2], edit[3]
         if b.parent == node and b.field == field:

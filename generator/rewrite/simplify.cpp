@@ -499,14 +499,21 @@ public:
 
     StmtList mutate_stmts(const StmtList& stmts) override {
         StmtList out;
+        append_simplified(stmts, out);
+        if (out.empty() && !stmts.empty()) out.push_back(ir::make<Pass>(stmts[0]->srcinfo));
+        return out;
+    }
+
+    // The taken branch of a constant `if` is spliced into the enclosing block before it
+    // is simplified, so only the enclosing block can end up empty (and get a `pass`).
+    void append_simplified(const StmtList& stmts, StmtList& out) {
         for (const StmtPtr& s : stmts) {
             if (auto i = cast<If>(s)) {
                 ExprPtr cond = mutate_expr(i->cond);
                 if (auto c = cond->as<Const>()) {
                     // A constant condition: the taken branch replaces the statement.
-                    StmtList taken = mutate_stmts(c->val.is_float() ? (c->val.as_float() != 0 ? i->body : i->orelse)
-                                                  : (c->val.as_bool() ? i->body : i->orelse));
-                    for (auto& t : taken) out.push_back(t);
+                    bool taken = c->val.is_float() ? c->val.as_float() != 0 : c->val.as_bool();
+                    append_simplified(taken ? i->body : i->orelse, out);
                     continue;
                 }
                 facts_.emplace_back();
@@ -528,8 +535,6 @@ public:
             }
             if (auto m = mutate_stmt(s)) out.push_back(std::move(m));
         }
-        if (out.empty() && !stmts.empty()) out.push_back(ir::make<Pass>(stmts[0]->srcinfo));
-        return out;
     }
 
 protected:

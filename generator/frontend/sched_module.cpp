@@ -184,6 +184,11 @@ Value s_eliminate_dead_code(const Value&, const CallArgs& a) {
     return result(rewrite::eliminate_dead_code(proc_arg(a[0]), path_arg(a[1])));
 }
 
+Value s_delete_config(const Value&, const CallArgs& a) {
+    ARGS("_sched_delete_config", 2);
+    return result(rewrite::delete_config(proc_arg(a[0]), path_arg(a[1])));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -205,6 +210,7 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_join_loops", s_join_loops);
     def("_sched_add_loop", s_add_loop);
     def("_sched_eliminate_dead_code", s_eliminate_dead_code);
+    def("_sched_delete_config", s_delete_config);
 }
 
 }  // namespace exo::frontend

@@ -39,5 +39,7 @@ Rewritten eliminate_dead_code(const ir::ProcPtr& p, const ir::Path& stmt);
 Rewritten insert_pass(const ir::ProcPtr& p, const ir::Path& anchor, bool after);
 Rewritten delete_pass(const ir::ProcPtr& p);
 Rewritten reorder_stmts(const ir::ProcPtr& p, const ir::BlockLoc& two);
+// Configs: delete a config write whose change is never observed.
+Rewritten delete_config(const ir::ProcPtr& p, const ir::Path& stmt);
 
 }  // namespace exo::rewrite

@@ -52,4 +52,14 @@ Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
     return {with_block(*p, two, swapped), {Edit{Edit::Replace, two.parent, two.field, two.lo, two.hi, 2, Field::Body}}};
 }
 
+Rewritten delete_config(const ProcPtr& p, const Path& stmt) {
+    BlockLoc b = block_of_stmt(stmt);
+    try {
+        analysis::check_delete_config_write(*p, b);
+    } catch (const analysis::CheckFailed& e) {
+        sched_error(e.what());
+    }
+    return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}}};
+}
+
 }  // namespace exo::rewrite

@@ -366,3 +366,9 @@ def eliminate_dead_code(proc, stmt_cursor):
     """Remove an if whose condition is always true or false (keeping the live branch), or a
     loop that never runs."""
     return _result(proc, _exo._sched_eliminate_dead_code(proc, stmt_cursor._impl.path))
+
+
+@sched_op([StmtCursorA])
+def delete_config(proc, stmt_cursor):
+    """Delete a config write whose new value is never read."""
+    return _result(proc, _exo._sched_delete_config(proc, stmt_cursor._impl.path))

@@ -22,4 +22,5 @@ from exo.API_scheduling import (
     join_loops,
     add_loop,
     eliminate_dead_code,
+    delete_config,
 )

@@ -32,10 +32,13 @@ enum Bin { Add, Sub, Mult, MatMult, Div, Mod, Pow, LShift, RShift, BitOr, BitXor
 
 // Looks up a dunder on a user class; null for builtin types (their hooks run instead)
 // and for the builtin base's own registered method.
+// Operator dunders defined in the host language, or by a native extension type (such
+// as exo's Procedure, whose == is structural); builtin types use builtin_compare etc.
 Value* user_dunder(TypeObject* t, const char* name) {
-    if (!t->is_heap) return nullptr;
+    auto custom = [](TypeObject* x) { return x->is_heap || x->layout == Layout::Native; };
+    if (!custom(t)) return nullptr;
     for (TypeObject* x : t->mro) {
-        if (!x->is_heap) return nullptr;
+        if (!custom(x)) return nullptr;
         if (Value* v = x->dict->table.find_str(name)) return v;
     }
     return nullptr;

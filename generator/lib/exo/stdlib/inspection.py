@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from exo.API_cursors import (
     Cursor, InvalidCursor, ForCursor, IfCursor, StmtCursor, BlockCursor, GapCursor, ExprCursor,
-    InvalidCursorError,
+    InvalidCursorError, CursorNavigationError,
 )
 
 
@@ -104,6 +104,3 @@ def get_lca(proc, cursor1, cursor2):
         return c1
     return c1.parent()
 
-
-class CursorNavigationError(Exception):
-    pass

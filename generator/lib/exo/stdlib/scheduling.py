@@ -2,28 +2,15 @@
 
 It re-exports every primitive of exo.API_scheduling (more land with issues 6-9).
 """
+from exo import Procedure
 from exo.rewrite.LoopIR_scheduling import SchedulingError
-from exo.API_scheduling import (
-    rename,
-    divide_loop,
-    reorder_loops,
-    unroll_loop,
-    cut_loop,
-    shift_loop,
-    remove_loop,
-    mult_loops,
-    fission,
-    insert_pass,
-    delete_pass,
-    simplify,
-    reorder_stmts,
-    lift_scope,
-    fuse,
-    join_loops,
-    add_loop,
-    eliminate_dead_code,
-    delete_config,
-)
+from exo.API_cursors import *
+from exo.API_scheduling import sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA
+import exo.API_scheduling as _api
+
+# Every primitive of exo.API_scheduling (each is marked by sched_op).
+globals().update({name: value for name, value in vars(_api).items()
+                  if getattr(value, "is_atomic_scheduling_op", False)})
 
 
 def repeat(sched, n_times=None, verbose=False):

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "../ir/printer.h"
+#include "sched_context.h"
 #include "smt.h"
 
 namespace exo::analysis {
@@ -906,5 +907,21 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
 }
 
 QueryStats query_stats() { return cache().stats; }
+
+// ==================================================================== BlockContext
+
+struct BlockContext::Impl {
+    An an;
+    Env env;
+};
+
+BlockContext::BlockContext() : impl_(std::make_unique<Impl>()) {}
+BlockContext::~BlockContext() = default;
+
+void BlockContext::enter(const ir::Proc& p, const ir::BlockLoc& b) { impl_->env = impl_->an.context(p, b); }
+
+smt::Term BlockContext::enc(const ir::Expr& e) { return impl_->an.enc(e, impl_->env, smt::bool_val(true), nullptr); }
+
+bool BlockContext::proves(const smt::Term& q) { return impl_->an.proves(q); }
 
 }  // namespace exo::analysis

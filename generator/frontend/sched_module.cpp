@@ -4,6 +4,8 @@
 #include "../host/runtime.h"
 #include "../ir/loopir.h"
 #include "../backend/host_hooks.h"
+#include "../analysis/access_in_window.h"
+#include "../ir/equality.h"
 #include "../rewrite/fragment.h"
 #include "../rewrite/primitives.h"
 #include "../rewrite/simplify.h"
@@ -189,6 +191,108 @@ Value s_delete_config(const Value&, const CallArgs& a) {
     return result(rewrite::delete_config(proc_arg(a[0]), path_arg(a[1])));
 }
 
+// stage_mem(proc, (parent, field, lo, hi), buf_name, dims, new_name, accum): each dim
+// is a point (str / int) or a (lo, hi) pair, read before the block's first statement.
+Value s_stage_mem(const Value&, const CallArgs& a) {
+    ARGS("_sched_stage_mem", 6);
+    ProcPtr p = proc_arg(a[0]);
+    BlockLoc b = block_arg(a[1]);
+    Path ctx = b.parent;
+    ctx.push_back(Step{b.field, int32_t(b.lo)});
+    std::vector<analysis::WinDim> dims;
+    host::for_each(a[3], [&](const Value& d) {
+        if (host::type_name(d) == "tuple")
+            dims.push_back({true, new_expr_arg(*p, ctx, host::getitem(d, Value::integer(0))),
+                            new_expr_arg(*p, ctx, host::getitem(d, Value::integer(1)))});
+        else
+            dims.push_back({false, new_expr_arg(*p, ctx, d), nullptr});
+        return true;
+    });
+    return result(rewrite::stage_mem(p, b, host::to_string_ref(a[2], "buf_name"), dims,
+                                     host::to_string_ref(a[4], "new_buf_name"), host::truthy(a[5])));
+}
+
+std::vector<Path> paths_arg(const Value& v) {
+    std::vector<Path> out;
+    host::for_each(v, [&](const Value& x) {
+        out.push_back(path_arg(x));
+        return true;
+    });
+    return out;
+}
+
+// The statement part of an expression path (where new expressions are read).
+Path stmt_of(const Path& at) {
+    size_t k = 0;
+    while (k < at.size() && (at[k].field == Field::Body || at[k].field == Field::Orelse)) ++k;
+    return Path(at.begin(), at.begin() + long(k));
+}
+
+Value s_commute_expr(const Value&, const CallArgs& a) {
+    ARGS("_sched_commute_expr", 2);
+    return result(rewrite::commute_expr(proc_arg(a[0]), paths_arg(a[1])));
+}
+Value s_left_reassociate_expr(const Value&, const CallArgs& a) {
+    ARGS("_sched_left_reassociate_expr", 2);
+    return result(rewrite::left_reassociate_expr(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_rewrite_expr(const Value&, const CallArgs& a) {
+    ARGS("_sched_rewrite_expr", 3);
+    ProcPtr p = proc_arg(a[0]);
+    Path e = path_arg(a[1]);
+    return result(rewrite::rewrite_expr(p, e, new_expr_arg(*p, stmt_of(e), a[2])));
+}
+Value s_bind_expr(const Value&, const CallArgs& a) {
+    ARGS("_sched_bind_expr", 4);
+    return result(rewrite::bind_expr(proc_arg(a[0]), paths_arg(a[1]), host::to_string_ref(a[2], "new_name"), a[3]));
+}
+Value s_specialize(const Value&, const CallArgs& a) {
+    ARGS("_sched_specialize", 3);
+    ProcPtr p = proc_arg(a[0]);
+    BlockLoc b = block_arg(a[1]);
+    Path ctx = b.parent;
+    ctx.push_back(Step{b.field, int32_t(b.lo)});
+    ExprList conds;
+    host::for_each(a[2], [&](const Value& c) {
+        conds.push_back(new_expr_arg(*p, ctx, c));
+        return true;
+    });
+    return result(rewrite::specialize(p, b, conds));
+}
+Value s_merge_writes(const Value&, const CallArgs& a) {
+    ARGS("_sched_merge_writes", 2);
+    ProcPtr p = proc_arg(a[0]);
+    BlockLoc b = block_arg(a[1]);
+    const StmtList* l = stmt_list_at(*p, b.parent, b.field);
+    auto parts = [](const StmtPtr& s, Sym& n, TypePtr& t, ExprPtr& rhs) {
+        if (auto x = s->as<Assign>()) n = x->name, t = x->type, rhs = x->rhs;
+        else if (auto y = s->as<Reduce>()) n = y->name, t = y->type, rhs = y->rhs;
+    };
+    Sym n1, n2;
+    TypePtr t1, t2;
+    ExprPtr r1, r2;
+    parts((*l)[b.lo], n1, t1, r1);
+    parts((*l)[b.lo + 1], n2, t2, r2);
+    if (!(n1 == n2) || !type_equal(*t1, *t2))
+        host::raise(host::exc_types().ValueError,
+                    "expected the two statements' left hand sides to have the same name & type");
+    if (!r1->type->is_numeric() || !r2->type->is_numeric())
+        host::raise(host::exc_types().ValueError, "expected the two statements' right hand sides to have numeric types.");
+    return result(rewrite::merge_writes(p, b));
+}
+Value s_split_write(const Value&, const CallArgs& a) {
+    ARGS("_sched_split_write", 2);
+    return result(rewrite::split_write(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_fold_into_reduce(const Value&, const CallArgs& a) {
+    ARGS("_sched_fold_into_reduce", 2);
+    return result(rewrite::fold_into_reduce(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_inline_assign(const Value&, const CallArgs& a) {
+    ARGS("_sched_inline_assign", 2);
+    return result(rewrite::inline_assign(proc_arg(a[0]), path_arg(a[1])));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -211,6 +315,16 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_add_loop", s_add_loop);
     def("_sched_eliminate_dead_code", s_eliminate_dead_code);
     def("_sched_delete_config", s_delete_config);
+    def("_sched_stage_mem", s_stage_mem);
+    def("_sched_commute_expr", s_commute_expr);
+    def("_sched_left_reassociate_expr", s_left_reassociate_expr);
+    def("_sched_rewrite_expr", s_rewrite_expr);
+    def("_sched_bind_expr", s_bind_expr);
+    def("_sched_specialize", s_specialize);
+    def("_sched_merge_writes", s_merge_writes);
+    def("_sched_split_write", s_split_write);
+    def("_sched_fold_into_reduce", s_fold_into_reduce);
+    def("_sched_inline_assign", s_inline_assign);
 }
 
 }  // namespace exo::frontend

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "edit.h"
 
@@ -41,5 +42,34 @@ Rewritten delete_pass(const ir::ProcPtr& p);
 Rewritten reorder_stmts(const ir::ProcPtr& p, const ir::BlockLoc& two);
 // Configs: delete a config write whose change is never observed.
 Rewritten delete_config(const ir::ProcPtr& p, const ir::Path& stmt);
+
+}  // namespace exo::rewrite
+
+namespace exo::analysis {
+struct WinDim;
+}
+
+namespace exo::rewrite {
+
+// Buffers: stage the window `w` of buffer `buf_name` (one entry per dimension, read in
+// the scope of the block's first statement) in a new buffer around the block.
+Rewritten stage_mem(const ir::ProcPtr& p, const ir::BlockLoc& block, const std::string& buf_name,
+                    const std::vector<analysis::WinDim>& w, const std::string& new_name, bool accum);
+
+}  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+// Expressions and writes (expr_ops.cpp). Expression locations are paths into statements.
+Rewritten commute_expr(const ir::ProcPtr& p, const std::vector<ir::Path>& exprs);
+Rewritten left_reassociate_expr(const ir::ProcPtr& p, const ir::Path& expr);
+Rewritten rewrite_expr(const ir::ProcPtr& p, const ir::Path& expr, const ir::ExprPtr& new_expr);
+Rewritten bind_expr(const ir::ProcPtr& p, const std::vector<ir::Path>& exprs, const std::string& new_name,
+                    const ir::MemRef& mem);
+Rewritten specialize(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ExprList& conds);
+Rewritten merge_writes(const ir::ProcPtr& p, const ir::BlockLoc& two);
+Rewritten split_write(const ir::ProcPtr& p, const ir::Path& stmt);
+Rewritten fold_into_reduce(const ir::ProcPtr& p, const ir::Path& assign);
+Rewritten inline_assign(const ir::ProcPtr& p, const ir::Path& assign);
 
 }  // namespace exo::rewrite

@@ -412,3 +412,195 @@ def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
     b = block_cursor._impl
     return _result(proc, _exo._sched_stage_mem(proc, (b.parent, b.field, b.lo, b.hi), buf_name, dims,
                                                new_buf_name, accum))
+
+
+# --------------------------------------------------------------------------- stage_mem
+
+class CustomWindowExprA(NewExprA):
+    """`name` or `name[pt_or_lo:hi, ...]`: the buffer's name and, per dimension, a point
+    or a (lo, hi) pair of expression strings (parsed natively before the block)."""
+
+    def __call__(self, expr_str, all_args):
+        if not isinstance(expr_str, str):
+            self.err("expected a string")
+        if _VALID_NAME.match(expr_str):
+            return expr_str, []
+        match = re.match(r"(\w+)\[([^\]]+)\]", expr_str)
+        if not match:
+            raise ValueError(f"expected windowing string of the form 'name[args]', but got '{expr_str}'")
+        buf_name, args = match.groups()
+        if not _VALID_NAME.match(buf_name):
+            raise ValueError(f"'{buf_name}' is not a valid name")
+
+        def parse_arg(a):
+            m = re.match(r"\s*([^:]+)\s*:\s*([^:]+)\s*", a)
+            if not m:
+                return a.strip()
+            return (m[1].strip(), m[2].strip())
+
+        return buf_name, [parse_arg(a) for a in args.split(",")]
+
+
+@sched_op([BlockCursorA, CustomWindowExprA("block_cursor"), NameA, BoolA])
+def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
+    """Stage the window `win_expr` ('x[32, i:i+4]') of a buffer in a new buffer
+    `new_buf_name` around the block: load it before, store it back after (accum: zero it
+    before and reduce it into the buffer after)."""
+    buf_name, dims = win_expr
+    b = block_cursor._impl
+    return _result(proc, _exo._sched_stage_mem(proc, (b.parent, b.field, b.lo, b.hi), buf_name, dims,
+                                               new_buf_name, accum))
+
+
+# --------------------------------------------------------------------------- expressions and writes
+
+class ListOrElemA(ListA):
+    """A list (or tuple) of values, or a single value (wrapped into a list)."""
+
+    def __call__(self, xs, all_args):
+        if isinstance(xs, list if self.list_only else (list, tuple)):
+            return super().__call__(xs, all_args)
+        return [self.elem(xs, all_args)]
+
+
+class ExprCursorA(CursorArgumentProcessor):
+    def __init__(self, many=False):
+        self.match_many = many
+
+    def _cursor_call(self, expr_pattern, all_args):
+        if self.match_many:
+            if isinstance(expr_pattern, list):
+                for ec in expr_pattern:
+                    if not isinstance(ec, PC.ExprCursor):
+                        self.err(f"expected a list of ExprCursor, not {type(expr_pattern)}")
+                return expr_pattern
+            if not isinstance(expr_pattern, str):
+                self.err("expected an ExprCursor or pattern string")
+        else:
+            if isinstance(expr_pattern, PC.ExprCursor):
+                return expr_pattern
+            if isinstance(expr_pattern, PC.Cursor):
+                self.err(f"expected an ExprCursor, not {type(expr_pattern)}")
+            if not isinstance(expr_pattern, str):
+                self.err("expected an ExprCursor or pattern string")
+        matches = all_args["proc"].find(expr_pattern, many=self.match_many)
+        if self.match_many:
+            for m in matches:
+                if not isinstance(m, PC.ExprCursor):
+                    self.err(f"expected pattern to match only ExprCursors, not {type(m)}")
+            return matches
+        if not isinstance(matches, PC.ExprCursor):
+            self.err(f"expected pattern to match an ExprCursor, not {type(matches)}")
+        return matches
+
+
+class AssignCursorA(StmtCursorA):
+    def _cursor_call(self, stmt_pattern, all_args):
+        cursor = super()._cursor_call(stmt_pattern, all_args)
+        if not isinstance(cursor, PC.AssignCursor):
+            self.err(f"expected an AssignCursor, not {type(cursor)}")
+        return cursor
+
+
+class AssignOrReduceCursorA(StmtCursorA):
+    def _cursor_call(self, stmt_pattern, all_args):
+        cursor = super()._cursor_call(stmt_pattern, all_args)
+        if not isinstance(cursor, (PC.AssignCursor, PC.ReduceCursor)):
+            self.err(f"expected an AssignCursor or ReduceCursor, not {type(cursor)}")
+        return cursor
+
+
+class WindowStmtCursorA(StmtCursorA):
+    def _cursor_call(self, stmt_pattern, all_args):
+        cursor = super()._cursor_call(stmt_pattern, all_args)
+        if not isinstance(cursor, PC.WindowStmtCursor):
+            self.err(f"expected a WindowStmtCursor, not {type(cursor)}")
+        return cursor
+
+
+def _expr_op(c):
+    return c.op() if isinstance(c, PC.BinaryOpCursor) else None
+
+
+def _expr_is_numeric(c):
+    try:
+        return c.type().is_numeric()
+    except (KeyError, AttributeError):
+        return True
+
+
+@sched_op([ExprCursorA(many=True)])
+def commute_expr(proc, expr_cursors):
+    """`a * b` becomes `b * a`, `a + b` becomes `b + a`, for each expression."""
+    for e in expr_cursors:
+        if _expr_op(e) not in ("+", "*"):
+            raise TypeError(f"only '+' or '*' can commute, got {_expr_op(e)}")
+    if any(not _expr_is_numeric(e) for e in expr_cursors):
+        raise TypeError("only numeric (not index or size) expressions can commute by commute_expr()")
+    return _result(proc, _exo._sched_commute_expr(proc, [e._impl.path for e in expr_cursors]))
+
+
+@sched_op([ExprCursorA])
+def left_reassociate_expr(proc, expr):
+    """`a + (b + c)` becomes `(a + b) + c` (the same for `*`)."""
+    op = _expr_op(expr)
+    if op not in ("+", "*"):
+        raise TypeError(f"Only '+' or '*' can be reassociated, got {op}")
+    if _expr_op(expr.rhs()) != op:
+        raise TypeError(f"The rhs of the expression must be the same binary operation as the expression ({op})")
+    return _result(proc, _exo._sched_left_reassociate_expr(proc, expr._impl.path))
+
+
+@sched_op([ExprCursorA, NewExprA("expr_cursor")])
+def rewrite_expr(proc, expr_cursor, new_expr):
+    """Replace the expression by `new_expr`, which must be equivalent in its context."""
+    return _result(proc, _exo._sched_rewrite_expr(proc, expr_cursor._impl.path, new_expr))
+
+
+@sched_op([ListOrElemA(ExprCursorA), NameA])
+def bind_expr(proc, expr_cursors, new_name):
+    """Bind (occurrences of) a numeric expression to a new scalar `new_name` computed just
+    before them."""
+    if any(not _expr_is_numeric(e) for e in expr_cursors):
+        raise TypeError("only numeric (not index or size) expressions can be bound by bind_expr()")
+    from .core.memory import DRAM
+    return _result(proc, _exo._sched_bind_expr(proc, [e._impl.path for e in expr_cursors], new_name, DRAM))
+
+
+@sched_op([BlockCursorA, ListOrElemA(NewExprA("block"))])
+def specialize(proc, block, conds):
+    """Duplicate the block into `if c0: B elif c1: B ... else: B`."""
+    b = block._impl
+    return _result(proc, _exo._sched_specialize(proc, (b.parent, b.field, b.lo, b.hi), conds))
+
+
+def _stmt_kind(c):
+    return type(c).__name__
+
+
+@sched_op([BlockCursorA(block_size=2)])
+def merge_writes(proc, block_cursor):
+    """Merge two consecutive assign/reduce statements to the same location."""
+    s1, s2 = block_cursor[0], block_cursor[1]
+    if not isinstance(s1, (PC.AssignCursor, PC.ReduceCursor)) or not isinstance(s2, (PC.AssignCursor, PC.ReduceCursor)):
+        raise ValueError(f"expected two consecutive assign/reduce statements, got {type(s1)} and {type(s2)} instead.")
+    b = block_cursor._impl
+    return _result(proc, _exo._sched_merge_writes(proc, (b.parent, b.field, b.lo, b.hi)))
+
+
+@sched_op([AssignOrReduceCursorA])
+def split_write(proc, stmt):
+    """`a = b + c` becomes `a = b; a += c`."""
+    return _result(proc, _exo._sched_split_write(proc, stmt._impl.path))
+
+
+@sched_op([AssignCursorA])
+def fold_into_reduce(proc, assign):
+    """`a = a + e` becomes `a += e`."""
+    return _result(proc, _exo._sched_fold_into_reduce(proc, assign._impl.path))
+
+
+@sched_op([AssignCursorA])
+def inline_assign(proc, alloc_cursor):
+    """Substitute `x = e` into the statements after it, and delete it."""
+    return _result(proc, _exo._sched_inline_assign(proc, alloc_cursor._impl.path))

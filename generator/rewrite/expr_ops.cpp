@@ -1,0 +1,279 @@
+// Expression and write primitives (upstream's other_ops.md and bind_expr / specialize):
+// commute_expr, left_reassociate_expr, rewrite_expr, bind_expr, specialize,
+// merge_writes, split_write, fold_into_reduce, inline_assign, inline_window,
+// lift_reduce_constant.
+#include <set>
+
+#include "../analysis/sched_checks.h"
+#include "../ir/equality.h"
+#include "../ir/loopir.h"
+#include "../ir/mutator.h"
+#include "../ir/printer.h"
+#include "../ir/queries.h"
+#include "primitives.h"
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+template <class F>
+void checked(F&& f) {
+    try {
+        f();
+    } catch (const analysis::CheckFailed& e) {
+        sched_error(e.what());
+    }
+}
+
+// The statement part of an expression path.
+Path stmt_part(const Path& at) {
+    size_t k = 0;
+    while (k < at.size() && (at[k].field == Field::Body || at[k].field == Field::Orelse)) ++k;
+    return Path(at.begin(), at.begin() + long(k));
+}
+
+Path parent_of(const Path& s) { return Path(s.begin(), s.end() - 1); }
+
+Edit replace_edit(const Path& stmt, size_t n) {
+    BlockLoc b = block_of_stmt(stmt);
+    return Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, n, Field::Body};
+}
+
+bool same_indices(const Proc& p, const ExprList& a, const Path& sa, const ExprList& b, const Path& sb) {
+    if (a.size() != b.size()) return false;
+    try {
+        for (size_t i = 0; i < a.size(); ++i)
+            analysis::check_expr_eqv_in_context(p, a[i], block_of_stmt(sa), b[i], block_of_stmt(sb));
+    } catch (const analysis::CheckFailed&) {
+        return false;
+    }
+    return true;
+}
+
+std::string trimmed(std::string s) {
+    while (!s.empty() && s.back() == '\n') s.pop_back();
+    return s;
+}
+
+}  // namespace
+
+Rewritten commute_expr(const ProcPtr& p, const std::vector<Path>& exprs) {
+    ProcPtr cur = p;
+    for (const Path& at : exprs) {
+        auto b = cast<BinOp>(expr_at(*cur, at));
+        if (!b) sched_error("expected a binary operation");
+        cur = with_expr(*cur, at, ir::make<BinOp>(b->op, b->rhs, b->lhs, b->type, b->srcinfo));
+    }
+    return {cur, {Edit{}}};
+}
+
+Rewritten left_reassociate_expr(const ProcPtr& p, const Path& at) {
+    auto e = cast<BinOp>(expr_at(*p, at));
+    auto r = e ? cast<BinOp>(e->rhs) : nullptr;
+    if (!r) sched_error("expected a binary operation whose rhs is one too");
+    ExprPtr lhs = ir::make<BinOp>(e->op, e->lhs, r->lhs, T::R(), e->lhs->srcinfo);
+    return {with_expr(*p, at, ir::make<BinOp>(e->op, lhs, r->rhs, e->type, e->srcinfo)), {Edit{}}};
+}
+
+Rewritten rewrite_expr(const ProcPtr& p, const Path& at, const ExprPtr& new_expr) {
+    ExprPtr e = expr_at(*p, at);
+    BlockLoc ctx = block_of_stmt(stmt_part(at));
+    checked([&] { analysis::check_expr_eqv_in_context(*p, e, ctx, new_expr, ctx); });
+    return {with_expr(*p, at, new_expr), {Edit{}}};
+}
+
+Rewritten bind_expr(const ProcPtr& p, const std::vector<Path>& exprs_in, const std::string& new_name, const MemRef& dram) {
+    if (exprs_in.empty()) sched_error("expected at least one expression");
+    ExprPtr expr = expr_at(*p, exprs_in[0]);
+    std::set<Sym> reads;
+    for (const auto& r : get_reads_of_expr(*expr)) reads.insert(r.name);
+    std::string text = print_expr(*expr);
+    std::vector<Path> exprs;
+    for (const Path& e : exprs_in)
+        if (print_expr(*expr_at(*p, e)) == text) exprs.push_back(e);
+
+    // The statement before which to bind: the first one's, lifted to the level where
+    // it and the last expression part.
+    Path init = stmt_part(exprs[0]);
+    if (exprs.size() > 1) {
+        const Path& last = exprs.back();
+        size_t i = 0;
+        while (i < init.size() && i < last.size() && init[i] == last[i]) ++i;
+        init = Path(init.begin(), init.begin() + long(std::min(i + 1, init.size())));
+    }
+    TypePtr bt = expr->type->basetype_ptr(expr->type);
+    Sym x(new_name);
+    StmtPtr alloc = ir::make<Alloc>(x, bt, dram, expr->srcinfo);
+    StmtPtr assign = ir::make<Assign>(x, bt, ExprList{}, expr, expr->srcinfo);
+    ExprPtr rd = ir::make<Read>(x, ExprList{}, expr->type, expr->srcinfo);
+
+    BlockLoc ib = block_of_stmt(init);
+    const StmtList& list = *stmt_list_at(*p, ib.parent, ib.field);
+    size_t depth = init.size();
+    ProcPtr cur = p;
+    size_t next = 0;
+    auto inside = [&](const Path& stmt, const Path& e) {
+        return e.size() > stmt.size() && std::equal(stmt.begin(), stmt.end(), e.begin());
+    };
+    for (size_t i = ib.lo; i < list.size() && next < exprs.size(); ++i) {
+        Path c = ib.parent;
+        c.push_back(Step{ib.field, int32_t(i)});
+        // the first write (in pre-order) to something the expression reads
+        bool written = false;
+        for (const auto& w : get_writes_of_stmts(StmtList{list[i]}))
+            if (reads.count(w.name)) written = true;
+        if (written && (list[i]->is<For>() || list[i]->is<If>())) break;
+        while (next < exprs.size() && inside(c, exprs[next])) cur = with_expr(*cur, exprs[next++], rd);
+        if (written) break;
+    }
+    (void)depth;
+    if (next < exprs.size()) sched_error("Unsafe to bind all of the provided exprs.");
+    cur = with_block(*cur, BlockLoc{ib.parent, ib.field, ib.lo, ib.lo}, {alloc, assign});
+    return {cur, {Edit{Edit::Insert, ib.parent, ib.field, ib.lo, ib.lo, 2, Field::Body}}};
+}
+
+Rewritten split_write(const ProcPtr& p, const Path& at) {
+    StmtPtr s = stmt_at(*p, at);
+    auto a = s->as<Assign>();
+    auto r = s->as<Reduce>();
+    ExprPtr rhs = a ? a->rhs : r->rhs;
+    auto b = rhs->as<BinOp>();
+    if (!b || b->op != BinOpKind::Add) sched_error("Expected the rhs of the statement to be an addition.");
+    StmtPtr s0 = a ? StmtPtr(ir::make<Assign>(a->name, a->type, a->idx, b->lhs, a->srcinfo))
+                   : StmtPtr(ir::make<Reduce>(r->name, r->type, r->idx, b->lhs, r->srcinfo));
+    StmtPtr s1 = a ? ir::make<Reduce>(a->name, a->type, a->idx, b->rhs, a->srcinfo)
+                   : ir::make<Reduce>(r->name, r->type, r->idx, b->rhs, r->srcinfo);
+    return {with_block(*p, block_of_stmt(at), {s0, s1}), {replace_edit(at, 2)}};
+}
+
+namespace {
+std::string access_str(const Sym& name, const ExprList& idx) {
+    std::string out = name.name();
+    if (idx.empty()) return out;
+    out += "[";
+    for (size_t i = 0; i < idx.size(); ++i) out += (i ? "," : "") + trimmed(print_expr(*idx[i]));
+    return out + "]";
+}
+}  // namespace
+
+Rewritten fold_into_reduce(const ProcPtr& p, const Path& at) {
+    auto a = cast<Assign>(stmt_at(*p, at));
+    auto b = a ? a->rhs->as<BinOp>() : nullptr;
+    if (!b || b->op != BinOpKind::Add) sched_error("The rhs of the assignment must be an add.");
+    auto l = b->lhs->as<Read>();
+    if (!l || access_str(a->name, a->idx) != access_str(l->name, l->idx))
+        sched_error("The lhs of the addition is not a read to the lhs of the assignment.");
+    StmtPtr red = ir::make<Reduce>(a->name, a->type, a->idx, b->rhs, a->srcinfo);
+    return {with_stmt(*p, at, red), {replace_edit(at, 1)}};
+}
+
+Rewritten merge_writes(const ProcPtr& p, const BlockLoc& two) {
+    const StmtList& l = *stmt_list_at(*p, two.parent, two.field);
+    StmtPtr s1 = l[two.lo], s2 = l[two.lo + 1];
+    Path p1 = two.parent, p2 = two.parent;
+    p1.push_back(Step{two.field, int32_t(two.lo)});
+    p2.push_back(Step{two.field, int32_t(two.lo + 1)});
+    auto parts = [](const StmtPtr& s, Sym& name, TypePtr& t, ExprList& idx, ExprPtr& rhs) {
+        if (auto a = s->as<Assign>()) name = a->name, t = a->type, idx = a->idx, rhs = a->rhs;
+        else if (auto r = s->as<Reduce>()) name = r->name, t = r->type, idx = r->idx, rhs = r->rhs;
+    };
+    Sym n1, n2;
+    TypePtr t1, t2;
+    ExprList i1, i2;
+    ExprPtr r1, r2;
+    parts(s1, n1, t1, i1, r1);
+    parts(s2, n2, t2, i2, r2);
+    if (!same_indices(*p, i1, p1, i2, p2)) sched_error("expected the left hand side's indices to be the same.");
+    for (const auto& rd : get_reads_of_expr(*r2))
+        if (rd.name == n1 && type_equal(*rd.type, *t1))
+            sched_error(
+                "expected the right hand side of the second statement to not depend on the left hand side of the first "
+                "statement.");
+    StmtList repl{s2};
+    Edits edits{Edit{Edit::Replace, two.parent, two.field, two.lo, two.lo + 1, 0, Field::Body}};
+    if (s2->is<Reduce>()) {
+        ExprPtr sum = ir::make<BinOp>(BinOpKind::Add, r1, r2, t1, s1->srcinfo);
+        if (s1->is<Assign>()) repl = {ir::make<Assign>(n1, t1, i1, sum, s1->srcinfo)};
+        else repl = {ir::make<Reduce>(n1, t1, i1, sum, s1->srcinfo)};
+        edits.push_back(Edit{Edit::Replace, two.parent, two.field, two.lo, two.lo + 1, 1, Field::Body});
+    }
+    return {with_block(*p, two, repl), edits};
+}
+
+namespace {
+// Reads of `name[idx]` (by name and printed indices) replaced by `rhs`.
+class InlineReads : public IRMutator {
+public:
+    InlineReads(std::string key, ExprPtr rhs) : key_(std::move(key)), rhs_(std::move(rhs)) {}
+
+protected:
+    ExprPtr visit(const std::shared_ptr<const Read>& e) override {
+        if (access_str(e->name, e->idx) == key_) return rhs_;
+        return IRMutator::visit(e);
+    }
+
+private:
+    std::string key_;
+    ExprPtr rhs_;
+};
+}  // namespace
+
+Rewritten inline_assign(const ProcPtr& p, const Path& at) {
+    auto a = cast<Assign>(stmt_at(*p, at));
+    BlockLoc b = block_of_stmt(at);
+    const StmtList& l = *stmt_list_at(*p, b.parent, b.field);
+    StmtList after(l.begin() + long(b.hi), l.end());
+    for (const auto& w : get_writes_of_stmts(after))
+        if (w.name == a->name)
+            sched_error("Cannot inline assign " + trimmed(print_stmt(*a)) + " because the buffer is written afterwards.");
+    InlineReads m(access_str(a->name, a->idx), a->rhs);
+    StmtList repl = m.mutate_stmts(after);
+    BlockLoc rest{b.parent, b.field, b.lo, l.size()};
+    return {with_block(*p, rest, repl), {replace_edit(at, 0)}};
+}
+
+Rewritten specialize(const ProcPtr& p, const BlockLoc& block, const ExprList& conds) {
+    if (conds.empty()) sched_error("Must add at least one condition");
+    const StmtList& l = *stmt_list_at(*p, block.parent, block.field);
+    StmtList stmts(l.begin() + long(block.lo), l.begin() + long(block.hi));
+    std::set<Sym> allocs;
+    for (const auto& s : stmts)
+        if (auto a = s->as<Alloc>()) allocs.insert(a->name);
+    if (!allocs.empty()) {
+        StmtList rest(l.begin() + long(block.hi), l.end());
+        std::vector<std::string> used;
+        std::set<Sym> seen;
+        auto note = [&](const Sym& s) {
+            if (allocs.count(s) && seen.insert(s).second) used.push_back(s.name());
+        };
+        for (const auto& r : get_reads_of_stmts(rest)) note(r.name);
+        for (const auto& w : get_writes_of_stmts(rest)) note(w.name);
+        if (!used.empty()) {
+            std::string names = "(";
+            for (size_t i = 0; i < used.size(); ++i) names += (i ? ", '" : "'") + used[i] + "'";
+            names += used.size() == 1 ? ",)" : ")";
+            sched_error("Block contains allocations " + names + " which are used outside the block.");
+        }
+    }
+    std::function<bool(const ExprPtr&)> valid = [&](const ExprPtr& e) {
+        auto b = e->as<BinOp>();
+        if (!b) return false;
+        switch (b->op) {
+            case BinOpKind::And: case BinOpKind::Or: return valid(b->lhs) && valid(b->rhs);
+            case BinOpKind::Eq: case BinOpKind::Lt: case BinOpKind::Le: case BinOpKind::Gt: case BinOpKind::Ge:
+                return b->lhs->type->is_indexable() && b->rhs->type->is_indexable();
+            default: return false;
+        }
+    };
+    StmtList else_br = alpha_rename(stmts);
+    for (size_t k = conds.size(); k-- > 0;) {
+        if (!valid(conds[k])) sched_error("Invalid specialization condition.");
+        else_br = {ir::make<If>(conds[k], alpha_rename(stmts), else_br, stmts[0]->srcinfo)};
+    }
+    return {with_block(*p, block, else_br),
+            {Edit{Edit::Replace, block.parent, block.field, block.lo, block.hi, 1, Field::Body}}};
+}
+
+}  // namespace exo::rewrite

@@ -70,6 +70,7 @@ Value edit_value(const rewrite::Edit& e) {
         case rewrite::Edit::Wrap:
             return host::tuple({host::str("wrap"), path_value(e.parent), host::str(field_name(e.field)), I(e.lo), I(e.hi),
                                 host::str(field_name(e.wrap_field))});
+        case rewrite::Edit::Move: return host::tuple({host::str("move"), path_value(e.parent), path_value(e.dst)});
     }
     return Value::none();
 }
@@ -293,6 +294,61 @@ Value s_inline_assign(const Value&, const CallArgs& a) {
     return result(rewrite::inline_assign(proc_arg(a[0]), path_arg(a[1])));
 }
 
+// Buffer primitives (rewrite/buffer_ops.cpp): a[1] is the Alloc's path.
+Value s_expand_dim(const Value&, const CallArgs& a) {
+    ARGS("_sched_expand_dim", 4);
+    ProcPtr p = proc_arg(a[0]);
+    Path alloc = path_arg(a[1]);
+    ExprPtr dim = new_expr_arg(*p, alloc, a[2]);
+    return result(rewrite::expand_dim(p, alloc, dim, new_expr_arg(*p, alloc, a[3])));
+}
+Value s_resize_dim(const Value&, const CallArgs& a) {
+    ARGS("_sched_resize_dim", 5);
+    ProcPtr p = proc_arg(a[0]);
+    Path alloc = path_arg(a[1]);
+    ExprPtr size = new_expr_arg(*p, alloc, a[3]);
+    return result(rewrite::resize_dim(p, alloc, host::to_int64(a[2], "dim_idx"), size, new_expr_arg(*p, alloc, a[4])));
+}
+Value s_rearrange_dim(const Value&, const CallArgs& a) {
+    ARGS("_sched_rearrange_dim", 3);
+    std::vector<int64_t> perm;
+    host::for_each(a[2], [&](const Value& v) {
+        perm.push_back(host::to_int64(v, "permute_vector"));
+        return true;
+    });
+    return result(rewrite::rearrange_dim(proc_arg(a[0]), path_arg(a[1]), perm));
+}
+Value s_divide_dim(const Value&, const CallArgs& a) {
+    ARGS("_sched_divide_dim", 4);
+    return result(rewrite::divide_dim(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "dim_idx"),
+                                      host::to_int64(a[3], "quotient")));
+}
+Value s_mult_dim(const Value&, const CallArgs& a) {
+    ARGS("_sched_mult_dim", 4);
+    return result(rewrite::mult_dim(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "hi_dim_idx"),
+                                    host::to_int64(a[3], "lo_dim_idx")));
+}
+Value s_unroll_buffer(const Value&, const CallArgs& a) {
+    ARGS("_sched_unroll_buffer", 3);
+    return result(rewrite::unroll_buffer(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "dimension")));
+}
+Value s_lift_alloc(const Value&, const CallArgs& a) {
+    ARGS("_sched_lift_alloc", 3);
+    return result(rewrite::lift_alloc(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "n_lifts")));
+}
+Value s_sink_alloc(const Value&, const CallArgs& a) {
+    ARGS("_sched_sink_alloc", 2);
+    return result(rewrite::sink_alloc(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_delete_buffer(const Value&, const CallArgs& a) {
+    ARGS("_sched_delete_buffer", 2);
+    return result(rewrite::delete_buffer(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_reuse_buffer(const Value&, const CallArgs& a) {
+    ARGS("_sched_reuse_buffer", 3);
+    return result(rewrite::reuse_buffer(proc_arg(a[0]), path_arg(a[1]), path_arg(a[2])));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -325,6 +381,16 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_split_write", s_split_write);
     def("_sched_fold_into_reduce", s_fold_into_reduce);
     def("_sched_inline_assign", s_inline_assign);
+    def("_sched_expand_dim", s_expand_dim);
+    def("_sched_resize_dim", s_resize_dim);
+    def("_sched_rearrange_dim", s_rearrange_dim);
+    def("_sched_divide_dim", s_divide_dim);
+    def("_sched_mult_dim", s_mult_dim);
+    def("_sched_unroll_buffer", s_unroll_buffer);
+    def("_sched_lift_alloc", s_lift_alloc);
+    def("_sched_sink_alloc", s_sink_alloc);
+    def("_sched_delete_buffer", s_delete_buffer);
+    def("_sched_reuse_buffer", s_reuse_buffer);
 }
 
 }  // namespace exo::frontend

@@ -20,16 +20,18 @@ namespace exo::rewrite {
 // from lo on moved to a new sibling after it, n = 1: those before lo moved to a new
 // sibling before it.
 // Swap: the loop at `parent` and the loop directly inside it trade places.
+// Move: the statement at `parent` removed from its list and inserted at `dst` (a
+// statement path in the proc after the removal).
 // Unwrap: the statement at `parent` replaced by its list `field` (n statements).
 // Absorb: the statement at `parent` (next sibling of `dst`) deleted, its Body / Orelse
 // appended to dst's at offsets lo / hi.
 struct Edit {
-    enum Kind { Identity, Insert, Replace, Wrap, Fission, Unwrap, Absorb, Swap } kind = Identity;
+    enum Kind { Identity, Insert, Replace, Wrap, Fission, Unwrap, Absorb, Swap, Move } kind = Identity;
     ir::Path parent;
     ir::Field field = ir::Field::Body;
     size_t lo = 0, hi = 0, n = 0;
     ir::Field wrap_field = ir::Field::Body;
-    ir::Path dst;  // Absorb
+    ir::Path dst;  // Absorb, Move
 };
 using Edits = std::vector<Edit>;
 

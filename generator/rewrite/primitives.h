@@ -73,3 +73,19 @@ Rewritten fold_into_reduce(const ir::ProcPtr& p, const ir::Path& assign);
 Rewritten inline_assign(const ir::ProcPtr& p, const ir::Path& assign);
 
 }  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+// Buffer shapes and allocations (buffer_ops.cpp). `path` is the Alloc statement.
+Rewritten expand_dim(const ir::ProcPtr& p, const ir::Path& path, const ir::ExprPtr& alloc_dim, const ir::ExprPtr& indexing);
+Rewritten resize_dim(const ir::ProcPtr& p, const ir::Path& path, int64_t dim, const ir::ExprPtr& size, const ir::ExprPtr& offset);
+Rewritten rearrange_dim(const ir::ProcPtr& p, const ir::Path& path, const std::vector<int64_t>& perm);
+Rewritten divide_dim(const ir::ProcPtr& p, const ir::Path& path, int64_t dim, int64_t quot);
+Rewritten mult_dim(const ir::ProcPtr& p, const ir::Path& path, int64_t hi, int64_t lo);
+Rewritten unroll_buffer(const ir::ProcPtr& p, const ir::Path& path, int64_t dim);
+Rewritten lift_alloc(const ir::ProcPtr& p, const ir::Path& path, int64_t n_lifts);
+Rewritten sink_alloc(const ir::ProcPtr& p, const ir::Path& path);
+Rewritten delete_buffer(const ir::ProcPtr& p, const ir::Path& path);
+Rewritten reuse_buffer(const ir::ProcPtr& p, const ir::Path& buf, const ir::Path& rep);
+
+}  // namespace exo::rewrite

@@ -743,11 +743,24 @@ def _forward_swap(path, edit):
     return outer + (("body", 0),) + rest
 
 
+def _forward_move(path, edit):
+    """("move", src, dst): the statement at src leaves its list and lands at dst (a path
+    in the proc after the removal); nodes inside it move along."""
+    src, dst = edit[1], edit[2]
+    n = len(src)
+    if path[:n] == src:
+        return dst + path[n:]
+    path = _forward_node_path(path, ("replace", src[:-1], src[-1][0], src[-1][1], src[-1][1] + 1, 0))
+    return _forward_node_path(path, ("insert", dst[:-1], dst[-1][0], dst[-1][1], 1))
+
+
 def _forward_node_path(path, edit):
     """The path of a node after `edit`, or raises InvalidCursorError."""
     kind = edit[0]
     if kind == "identity":
         return path
+    if kind == "move":
+        return _forward_move(path, edit)
     if kind == "swap":
         return _forward_swap(path, edit)
     if kind == "fission":
@@ -782,6 +795,12 @@ def _forward_block(b, edit):
     kind = edit[0]
     if kind == "identity":
         return b
+    if kind == "move":
+        src, dst = edit[1], edit[2]
+        if b.parent[:len(src)] == src:
+            return _Block(_forward_move(b.parent, edit), b.field, b.lo, b.hi)
+        b = _forward_block(b, ("replace", src[:-1], src[-1][0], src[-1][1], src[-1][1] + 1, 0))
+        return _forward_block(b, ("insert", dst[:-1], dst[-1][0], dst[-1][1], 1))
     if kind == "swap":
         return _Block(_forward_swap(b.parent, edit), b.field, b.lo, b.hi)
     if kind == "unwrap":

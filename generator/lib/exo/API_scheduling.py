@@ -604,3 +604,107 @@ def fold_into_reduce(proc, assign):
 def inline_assign(proc, alloc_cursor):
     """Substitute `x = e` into the statements after it, and delete it."""
     return _result(proc, _exo._sched_inline_assign(proc, alloc_cursor._impl.path))
+
+
+# --------------------------------------------------------------------------- buffers
+
+_ALLOC_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*(\#\s*([0-9]+))?$")
+
+
+class AllocCursorA(StmtCursorA):
+    def _cursor_call(self, alloc_pattern, all_args):
+        if isinstance(alloc_pattern, str) and (m := _ALLOC_NAME_COUNT.search(alloc_pattern)):
+            count = f" #{m[3]}" if m[3] is not None else ""
+            alloc_pattern = f"{m[1]} : _{count}"
+        cursor = super()._cursor_call(alloc_pattern, all_args)
+        if not isinstance(cursor, PC.AllocCursor):
+            self.err(f"expected an AllocCursor, not {type(cursor)}")
+        return cursor
+
+
+def _alloc_rank(alloc_cursor):
+    return len(alloc_cursor.shape()) if alloc_cursor.is_tensor() else 0
+
+
+@sched_op([AllocCursorA, IntA, NewExprA("buf_cursor"), NewExprA("buf_cursor"), BoolA])
+def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
+    """Resize dimension `dim_idx` of a buffer to `size`, shifting its indices by
+    `-offset`; with `fold=True`, make it a circular buffer of literal size `size`."""
+    assert dim_idx >= 0, "Dimension index must be non-negative"
+    path = buf_cursor._impl.path
+    if fold:
+        assert isinstance(size, int) and not isinstance(size, bool) and size > 0
+        raise NotImplementedError("resize_dim(fold=True) (circular buffers) is not supported yet")
+    return _result(proc, _exo._sched_resize_dim(proc, path, dim_idx, size, offset))
+
+
+@sched_op([AllocCursorA, NewExprA("buf_cursor"), NewExprA("buf_cursor")])
+def expand_dim(proc, buf_cursor, alloc_dim, indexing_expr):
+    """Add a new leading dimension of size `alloc_dim` to a buffer; every access
+    indexes it with `indexing_expr`."""
+    return _result(proc, _exo._sched_expand_dim(proc, buf_cursor._impl.path, alloc_dim, indexing_expr))
+
+
+@sched_op([AllocCursorA, ListA(IntA)])
+def rearrange_dim(proc, buf_cursor, permute_vector):
+    """Permute the dimensions of a buffer (`permute_vector` is a permutation of
+    0..N-1)."""
+    n = _alloc_rank(buf_cursor)
+    if list(range(0, n)) != sorted(permute_vector):
+        raise ValueError(f"permute_vector argument ({permute_vector}) was not a permutation of {set(range(0, n))}")
+    return _result(proc, _exo._sched_rearrange_dim(proc, buf_cursor._impl.path, permute_vector))
+
+
+@sched_op([AllocCursorA, IntA, PosIntA])
+def divide_dim(proc, alloc_cursor, dim_idx, quotient):
+    """Split dimension `dim_idx` of a buffer into [d / quotient, quotient]."""
+    if not (0 <= dim_idx < _alloc_rank(alloc_cursor)):
+        raise ValueError(f"Cannot divide out-of-bounds dimension index {dim_idx}")
+    return _result(proc, _exo._sched_divide_dim(proc, alloc_cursor._impl.path, dim_idx, quotient))
+
+
+@sched_op([AllocCursorA, IntA, IntA])
+def mult_dim(proc, alloc_cursor, hi_dim_idx, lo_dim_idx):
+    """Merge dimensions `hi_dim_idx` and `lo_dim_idx` (a literal size) of a buffer."""
+    for dim_idx in [hi_dim_idx, lo_dim_idx]:
+        if not (0 <= dim_idx < _alloc_rank(alloc_cursor)):
+            raise ValueError(f"Cannot multiply out-of-bounds dimension index {dim_idx}")
+    if hi_dim_idx == lo_dim_idx:
+        raise ValueError(f"Cannot multiply dimension {hi_dim_idx} by itself")
+    return _result(proc, _exo._sched_mult_dim(proc, alloc_cursor._impl.path, hi_dim_idx, lo_dim_idx))
+
+
+@sched_op([AllocCursorA, IntA])
+def unroll_buffer(proc, alloc_cursor, dimension):
+    """Replace a buffer's constant-size dimension by separate buffers name_0, name_1..."""
+    return _result(proc, _exo._sched_unroll_buffer(proc, alloc_cursor._impl.path, dimension))
+
+
+@sched_op([AllocCursorA, PosIntA])
+def lift_alloc(proc, alloc_cursor, n_lifts=1):
+    """Move an allocation `n_lifts` enclosing loops / ifs up."""
+    return _result(proc, _exo._sched_lift_alloc(proc, alloc_cursor._impl.path, n_lifts))
+
+
+@sched_op([AllocCursorA])
+def sink_alloc(proc, alloc_cursor):
+    """Move an allocation into the loop or if statement right after it."""
+    scope_cursor = alloc_cursor.next()
+    if not isinstance(scope_cursor, (PC.ForCursor, PC.IfCursor)):
+        node = scope_cursor._impl._node if isinstance(scope_cursor, PC.StmtCursor) else None
+        raise ValueError(f"Cannot sink alloc because the statement after the allocation is not a loop or if statement, "
+                         f"it is {node}")
+    return _result(proc, _exo._sched_sink_alloc(proc, alloc_cursor._impl.path))
+
+
+@sched_op([AllocCursorA])
+def delete_buffer(proc, buf_cursor):
+    """Delete an allocation whose buffer is unused."""
+    return _result(proc, _exo._sched_delete_buffer(proc, buf_cursor._impl.path))
+
+
+@sched_op([AllocCursorA, AllocCursorA])
+def reuse_buffer(proc, buf_cursor, replace_cursor):
+    """Use buffer `buf_cursor` in place of the later allocation `replace_cursor` (which is
+    deleted); `buf_cursor`'s buffer must be dead where the other is first written."""
+    return _result(proc, _exo._sched_reuse_buffer(proc, buf_cursor._impl.path, replace_cursor._impl.path))

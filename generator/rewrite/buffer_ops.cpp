@@ -1,0 +1,507 @@
+// The buffer primitives of upstream's docs/primitives/buffer_ops.md: expand_dim,
+// resize_dim (and its fold form), rearrange_dim, divide_dim, mult_dim, unroll_buffer,
+// lift_alloc, sink_alloc, delete_buffer, reuse_buffer.
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "../analysis/alloc_checks.h"
+#include "../analysis/sched_checks.h"
+#include "../ir/loopir.h"
+#include "../ir/mutator.h"
+#include "../ir/printer.h"
+#include "../ir/queries.h"
+#include "../ir/visitor.h"
+#include "primitives.h"
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+template <class F>
+void checked(F&& f) {
+    try {
+        f();
+    } catch (const analysis::CheckFailed& e) {
+        sched_error(e.what());
+    }
+}
+
+struct AllocSite {
+    std::shared_ptr<const Alloc> alloc;
+    Path path;
+    BlockLoc rest;  // the statements after the allocation in its list
+};
+
+AllocSite alloc_site(const Proc& p, const Path& path) {
+    auto a = cast<Alloc>(stmt_at(p, path));
+    if (!a) sched_error("expected an allocation");
+    Path parent(path.begin(), path.end() - 1);
+    const StmtList* l = stmt_list_at(p, parent, path.back().field);
+    return {a, path, BlockLoc{parent, path.back().field, size_t(path.back().index) + 1, l->size()}};
+}
+
+// Rewrites every access to one buffer: reads (`in_call` for a direct call argument),
+// windows, writes (assign / reduce) and strides. The hooks edit the name and indices in
+// place; the rewriter rebuilds the nodes (windows get a fresh window type over
+// `new_type`).
+class Uses : public IRMutator {
+public:
+    Sym x;
+    TypePtr new_type;
+    std::function<void(Sym&, ExprList&, bool in_call, const Read&)> on_read;
+    std::function<void(Sym&, WAccessList&, bool in_call, const WindowExpr&)> on_window;
+    std::function<void(Sym&, ExprList&, const Stmt&)> on_write;
+    std::function<int(int)> on_stride;
+
+protected:
+    const Expr* call_arg_ = nullptr;
+
+    StmtPtr visit(const std::shared_ptr<const Call>& s) override {
+        ExprList args;
+        bool changed = false;
+        for (const auto& a : s->args) {
+            call_arg_ = a.get();
+            ExprPtr m = mutate_expr(a);
+            call_arg_ = nullptr;
+            changed = changed || m != a;
+            args.push_back(m);
+        }
+        return changed ? ir::make<Call>(s->f, args, s->srcinfo) : s;
+    }
+    ExprPtr visit(const std::shared_ptr<const Read>& e) override {
+        bool in_call = e.get() == call_arg_;
+        call_arg_ = nullptr;
+        if (e->name != x || !on_read) return IRMutator::visit(e);
+        bool c = false;
+        ExprList idx = mutate_exprs(e->idx, &c);
+        Sym name = e->name;
+        on_read(name, idx, in_call, *e);
+        TypePtr t = e->type;
+        if (idx.empty() && e->type->is_tensor_or_window() && new_type) t = new_type;
+        return ir::make<Read>(name, idx, t, e->srcinfo);
+    }
+    ExprPtr visit(const std::shared_ptr<const WindowExpr>& e) override {
+        bool in_call = e.get() == call_arg_;
+        call_arg_ = nullptr;
+        if (e->name != x || !on_window) return IRMutator::visit(e);
+        bool c = false;
+        WAccessList idx = mutate_w_accesses(e->idx, &c);
+        Sym name = e->name;
+        on_window(name, idx, in_call, *e);
+        TypePtr t = new_type && new_type->is_tensor_or_window() ? create_window_type(name, new_type, idx) : e->type;
+        return ir::make<WindowExpr>(name, idx, t, e->srcinfo);
+    }
+    ExprPtr visit(const std::shared_ptr<const StrideExpr>& e) override {
+        if (e->name != x || !on_stride) return IRMutator::visit(e);
+        return ir::make<StrideExpr>(e->name, on_stride(e->dim), e->type, e->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Assign>& s) override {
+        StmtPtr m = IRMutator::visit(s);
+        if (s->name != x || !on_write) return m;
+        auto a = cast<Assign>(m);
+        Sym name = a->name;
+        ExprList idx = a->idx;
+        on_write(name, idx, *s);
+        return ir::make<Assign>(name, a->type, idx, a->rhs, a->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Reduce>& s) override {
+        StmtPtr m = IRMutator::visit(s);
+        if (s->name != x || !on_write) return m;
+        auto a = cast<Reduce>(m);
+        Sym name = a->name;
+        ExprList idx = a->idx;
+        on_write(name, idx, *s);
+        return ir::make<Reduce>(name, a->type, idx, a->rhs, a->srcinfo);
+    }
+};
+
+// The proc with the allocation replaced by `allocs` and the statements after it
+// rewritten by `u`.
+ProcPtr rewrite_after(const Proc& p, const AllocSite& site, Uses& u, const StmtList& allocs) {
+    size_t k = size_t(site.path.back().index);
+    const StmtList* l = stmt_list_at(p, site.rest.parent, site.rest.field);
+    StmtList rest(l->begin() + long(k) + 1, l->end());
+    StmtList new_rest = u.mutate_stmts(rest);
+    StmtList repl = allocs;
+    repl.insert(repl.end(), new_rest.begin(), new_rest.end());
+    return with_block(p, BlockLoc{site.rest.parent, site.rest.field, k, l->size()}, repl);
+}
+
+StmtPtr with_type(const Alloc& a, TypePtr t) { return ir::make<Alloc>(a.name, std::move(t), a.mem, a.srcinfo); }
+
+ExprPtr binop(BinOpKind op, ExprPtr a, ExprPtr b, TypePtr t, const SrcInfo& s) {
+    return ir::make<BinOp>(op, std::move(a), std::move(b), std::move(t), s);
+}
+
+void check_new_bounds(const ProcPtr& q, const AllocSite& site) {
+    checked([&] { analysis::check_bounds(*q, site.path, site.rest); });
+}
+
+}  // namespace
+
+Rewritten expand_dim(const ProcPtr& p, const Path& path, const ExprPtr& alloc_dim, const ExprPtr& indexing) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    checked([&] { analysis::check_is_positive_expr(*p, block_of_stmt(path), alloc_dim); });
+    ExprList shape{alloc_dim};
+    for (const auto& d : a.type->shape()) shape.push_back(d);
+    TypePtr nt = T::tensor(shape, false, a.type->basetype_ptr(a.type));
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym&, ExprList& idx, bool in_call, const Read&) {
+        if (in_call && idx.empty())
+            sched_error("TODO: Please Contact the developers to fix (i.e. add) support for passing windows to scalar arguments");
+        idx.insert(idx.begin(), indexing);
+    };
+    u.on_window = [&](Sym&, WAccessList& idx, bool, const WindowExpr& w) {
+        idx.insert(idx.begin(), ir::make<Point>(indexing, w.srcinfo));
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt&) { idx.insert(idx.begin(), indexing); };
+    ProcPtr q = rewrite_after(*p, site, u, {with_type(a, nt)});
+    check_new_bounds(q, site);
+    return {q, {Edit{}}};
+}
+
+Rewritten resize_dim(const ProcPtr& p, const Path& path, int64_t dim, const ExprPtr& size, const ExprPtr& offset) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    if (!a.type->is<TensorType>()) sched_error("Cannot resize a scalar buffer");
+    if (dim < 0 || size_t(dim) >= a.type->shape().size()) sched_error("Dimension index out of range");
+    checked([&] { analysis::check_is_positive_expr(*p, block_of_stmt(path), size); });
+    ExprList shape = a.type->shape();
+    shape[size_t(dim)] = size;
+    TypePtr nt = T::tensor(shape, false, a.type->basetype_ptr(a.type));
+    auto shift = [&](const ExprPtr& e, const SrcInfo& s) { return binop(BinOpKind::Sub, e, offset, offset->type, s); };
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym&, ExprList& idx, bool, const Read& r) {
+        if (idx.size() <= size_t(dim)) sched_error("Cannot resize " + a.name.name() + " because the buffer is passed as an argument");
+        idx[size_t(dim)] = shift(idx[size_t(dim)], r.srcinfo);
+    };
+    u.on_window = [&](Sym&, WAccessList& idx, bool, const WindowExpr& w) {
+        WAccessPtr& acc = idx[size_t(dim)];
+        if (auto pt = acc->as<Point>()) acc = ir::make<Point>(shift(pt->pt, w.srcinfo), w.srcinfo);
+        else {
+            auto iv = acc->as<Interval>();
+            acc = ir::make<Interval>(shift(iv->lo, w.srcinfo), shift(iv->hi, w.srcinfo), w.srcinfo);
+        }
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt& s) { idx[size_t(dim)] = shift(idx[size_t(dim)], s.srcinfo); };
+    ProcPtr q = rewrite_after(*p, site, u, {with_type(a, nt)});
+    check_new_bounds(q, site);
+    return {q, {Edit{}}};
+}
+
+Rewritten rearrange_dim(const ProcPtr& p, const Path& path, const std::vector<int64_t>& perm) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    auto permute = [&](const auto& es) {
+        std::decay_t<decltype(es)> out;
+        for (int64_t i : perm) out.push_back(es.at(size_t(i)));
+        return out;
+    };
+    TypePtr nt = T::tensor(permute(a.type->shape()), false, a.type->basetype_ptr(a.type));
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    auto passed = [&](const Expr& e) {
+        sched_error("Cannot permute buffer '" + a.name.name() + "' because it is passed as a sub-procedure argument at " +
+                    e.srcinfo.str());
+    };
+    u.on_read = [&](Sym&, ExprList& idx, bool in_call, const Read& r) {
+        if (in_call) passed(r);
+        idx = permute(idx);
+    };
+    u.on_window = [&](Sym&, WAccessList& idx, bool in_call, const WindowExpr& w) {
+        if (in_call) passed(w);
+        std::vector<int64_t> keep;
+        for (int64_t i : perm)
+            if (idx.at(size_t(i))->is<Interval>()) keep.push_back(i);
+        if (!std::is_sorted(keep.begin(), keep.end()))
+            sched_error("Permuting the window expression at " + w.srcinfo.str() +
+                        " would change the meaning of the window; propagating dimension rearrangement through windows is "
+                        "not currently supported");
+        idx = permute(idx);
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt&) { idx = permute(idx); };
+    u.on_stride = [&](int d) { return int(std::find(perm.begin(), perm.end(), d) - perm.begin()); };
+    return {rewrite_after(*p, site, u, {with_type(a, nt)}), {Edit{}}};
+}
+
+Rewritten divide_dim(const ProcPtr& p, const Path& path, int64_t dim, int64_t quot) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    ExprList shape = a.type->shape();
+    ExprPtr d = shape.at(size_t(dim));
+    checked([&] { analysis::check_is_divisible(*p, block_of_stmt(path), d, quot); });
+    int64_t v = 0;
+    ExprPtr numer = is_const(d, &v) && v % quot == 0 ? int_const(v / quot, d->srcinfo, d->type)
+                                                      : binop(BinOpKind::Div, d, int_const(quot, d->srcinfo, d->type), d->type, d->srcinfo);
+    shape[size_t(dim)] = numer;
+    shape.insert(shape.begin() + long(dim) + 1, int_const(quot, d->srcinfo));
+    TypePtr nt = T::tensor(shape, false, a.type->basetype_ptr(a.type));
+    auto remap = [&](ExprList& idx) {
+        ExprPtr i = idx.at(size_t(dim));
+        ExprPtr q = int_const(quot, i->srcinfo);
+        idx[size_t(dim)] = binop(BinOpKind::Div, i, q, i->type, i->srcinfo);
+        idx.insert(idx.begin() + long(dim) + 1, binop(BinOpKind::Mod, i, q, i->type, i->srcinfo));
+    };
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym&, ExprList& idx, bool, const Read&) {
+        if (idx.empty()) sched_error("Cannot divide " + a.name.name() + " because buffer is passed as an argument");
+        remap(idx);
+    };
+    u.on_window = [&](Sym&, WAccessList&, bool, const WindowExpr&) {
+        sched_error("Cannot divide " + a.name.name() + " because the buffer is windowed later on");
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt&) { remap(idx); };
+    return {rewrite_after(*p, site, u, {with_type(a, nt)}), {Edit{}}};
+}
+
+Rewritten mult_dim(const ProcPtr& p, const Path& path, int64_t hi, int64_t lo) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    ExprList shape = a.type->shape();
+    ExprPtr lo_dim = shape.at(size_t(lo)), hi_dim = shape.at(size_t(hi));
+    int64_t lo_val = 0;
+    if (!is_const(lo_dim, &lo_val))
+        sched_error("Cannot multiply with non-literal second dimension: " + print_expr(*lo_dim));
+    shape[size_t(hi)] = binop(BinOpKind::Mul, lo_dim, hi_dim, hi_dim->type, hi_dim->srcinfo);
+    shape.erase(shape.begin() + long(lo));
+    TypePtr nt = T::tensor(shape, false, a.type->basetype_ptr(a.type));
+    auto remap = [&](ExprList& idx) {
+        ExprPtr h = idx.at(size_t(hi)), l = idx.at(size_t(lo));
+        ExprPtr mul = binop(BinOpKind::Mul, int_const(lo_val, h->srcinfo), h, h->type, h->srcinfo);
+        idx[size_t(hi)] = binop(BinOpKind::Add, mul, l, T::index(), h->srcinfo);
+        idx.erase(idx.begin() + long(lo));
+    };
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym&, ExprList& idx, bool, const Read&) {
+        if (idx.empty()) sched_error("Cannot multiply " + a.name.name() + " because buffer is passed as an argument");
+        remap(idx);
+    };
+    u.on_window = [&](Sym&, WAccessList&, bool, const WindowExpr&) {
+        sched_error("Cannot multiply " + a.name.name() + " because the buffer is windowed later on");
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt&) { remap(idx); };
+    return {rewrite_after(*p, site, u, {with_type(a, nt)}), {Edit{}}};
+}
+
+Rewritten unroll_buffer(const ProcPtr& p, const Path& path, int64_t dim) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    const ExprList& shape = a.type->shape();
+    if (shape.empty()) sched_error("Cannot unroll a scalar buffer");
+    if (dim < 0 || size_t(dim) >= shape.size()) sched_error("Cannot unroll an out-of-bounds dimension " + std::to_string(dim));
+    int64_t n = 0;
+    if (!is_const(shape[size_t(dim)], &n))
+        sched_error("Expected a constant buffer dimension, got " + print_expr(*shape[size_t(dim)]) + " at " +
+                    std::to_string(dim) + "'th dimension.");
+    std::vector<Sym> syms;
+    for (int64_t i = 0; i < n; ++i) syms.emplace_back(a.name.name() + "_" + std::to_string(i));
+    ExprList new_shape = shape;
+    new_shape.erase(new_shape.begin() + long(dim));
+    TypePtr nt = new_shape.empty() ? a.type->basetype_ptr(a.type) : T::tensor(new_shape, false, a.type->basetype_ptr(a.type));
+    std::set<int64_t> used;
+    auto pick = [&](const ExprPtr& e) -> Sym {
+        int64_t v = 0;
+        if (!is_const(e, &v))
+            sched_error("Expected a constant buffer access, got " + print_expr(*e) + " at " + std::to_string(dim) +
+                        "'th dimension. Try unrolling the loop. ");
+        if (v < 0 || v >= n) sched_error("The buffer " + a.name.name() + " is accessed out-of-bounds");
+        used.insert(v);
+        return syms[size_t(v)];
+    };
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym& name, ExprList& idx, bool, const Read&) {
+        if (idx.size() <= size_t(dim)) sched_error("Cannot unroll " + a.name.name() + " because buffer is passed as an argument");
+        name = pick(idx[size_t(dim)]);
+        idx.erase(idx.begin() + long(dim));
+    };
+    u.on_window = [&](Sym& name, WAccessList& idx, bool, const WindowExpr&) {
+        auto pt = idx.at(size_t(dim))->as<Point>();
+        if (!pt) sched_error("Cannot unroll a buffer at a dimension used as a window.");
+        name = pick(pt->pt);
+        idx.erase(idx.begin() + long(dim));
+    };
+    u.on_write = [&](Sym& name, ExprList& idx, const Stmt&) {
+        name = pick(idx.at(size_t(dim)));
+        idx.erase(idx.begin() + long(dim));
+    };
+    // The allocations are only known after the rewrite.
+    size_t k = size_t(path.back().index);
+    const StmtList* l = stmt_list_at(*p, site.rest.parent, site.rest.field);
+    StmtList rest = u.mutate_stmts(StmtList(l->begin() + long(k) + 1, l->end()));
+    StmtList allocs;
+    for (int64_t v : used) allocs.push_back(ir::make<Alloc>(syms[size_t(v)], nt, a.mem, a.srcinfo));
+    StmtList repl = allocs;
+    repl.insert(repl.end(), rest.begin(), rest.end());
+    ProcPtr q = with_block(*p, BlockLoc{site.rest.parent, site.rest.field, k, l->size()}, repl);
+    return {q, {Edit{Edit::Replace, site.rest.parent, site.rest.field, k, k + 1, allocs.size()}}};
+}
+
+namespace {
+
+std::set<uint64_t> free_vars(const ExprList& es) {
+    struct V : IRVisitor {
+        std::set<uint64_t> out;
+        void visit(const Read& r) override {
+            out.insert(r.name.id());
+            IRVisitor::visit(r);
+        }
+    } v;
+    for (const auto& e : es) v.visit_expr(*e);
+    return v.out;
+}
+
+}  // namespace
+
+Rewritten lift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    std::set<uint64_t> szvars = free_vars(a.type->shape());
+    Path target = path;
+    for (int64_t i = 0; i < n_lifts; ++i) {
+        target.pop_back();
+        if (target.empty())
+            sched_error("specified lift level " + std::to_string(n_lifts) + " is more than " + std::to_string(i) +
+                        ", the number of loops and ifs above the allocation");
+        if (auto f = stmt_at(*p, target)->as<For>()) {
+            if (szvars.count(f->iter.id()))
+                sched_error("Cannot lift allocation statement " + print_stmt(a) + " past loop with iteration variable " +
+                            std::to_string(i) + " because the allocation size depends on " + std::to_string(i) + ".");
+            checked([&] { analysis::check_alloc_movable_across_loop(*p, target, a.name); });
+        }
+    }
+    ProcPtr q = with_block(*p, block_of_stmt(path), {});
+    q = with_block(*q, BlockLoc{Path(target.begin(), target.end() - 1), target.back().field, size_t(target.back().index),
+                                size_t(target.back().index)},
+                   {site.alloc});
+    Edit e{Edit::Move, path};
+    e.dst = target;
+    return {q, {e}};
+}
+
+Rewritten sink_alloc(const ProcPtr& p, const Path& path) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    Path scope = path;
+    scope.back().index += 1;
+    StmtPtr s = stmt_at(*p, scope);
+    const StmtList* l = stmt_list_at(*p, site.rest.parent, site.rest.field);
+    StmtList after(l->begin() + scope.back().index + 1, l->end());
+    for (const auto& acc : get_reads_of_stmts(after))
+        if (acc.name == a.name) goto outside;
+    for (const auto& acc : get_writes_of_stmts(after))
+        if (acc.name == a.name) goto outside;
+    if (false) {
+    outside:
+        sched_error("Cannot sink allocation " + print_stmt(a) + " because the buffer is accessed outside of the scope provided.");
+    }
+    if (s->is<For>()) checked([&] { analysis::check_alloc_movable_across_loop(*p, scope, a.name); });
+    StmtPtr moved;
+    Edits edits;
+    Path new_scope = path;  // after the allocation leaves, the scope takes its place
+    Edit mv{Edit::Move, path};
+    mv.dst = new_scope;
+    mv.dst.push_back(Step{Field::Body, 0});
+    edits.push_back(mv);
+    if (auto f = s->as<For>()) {
+        StmtList body{site.alloc};
+        body.insert(body.end(), f->body.begin(), f->body.end());
+        moved = ir::make<For>(f->iter, f->lo, f->hi, body, f->loop_mode, f->srcinfo);
+    } else {
+        auto i = s->as<If>();
+        StmtList body{site.alloc};
+        body.insert(body.end(), i->body.begin(), i->body.end());
+        StmtList orelse = i->orelse;
+        if (!orelse.empty()) {
+            // A fresh buffer for the else branch (upstream leaves the branch's uses
+            // naming the first one, out of its scope; here they follow the copy).
+            Sym copy = a.name.copy();
+            orelse = rename_syms(orelse, {{a.name, copy}});
+            orelse.insert(orelse.begin(), ir::make<Alloc>(copy, a.type, a.mem, a.srcinfo));
+            edits.push_back(Edit{Edit::Insert, new_scope, Field::Orelse, 0, 0, 1, Field::Body});
+        }
+        moved = ir::make<If>(i->cond, body, orelse, i->srcinfo);
+    }
+    size_t k = size_t(path.back().index);
+    ProcPtr q = with_block(*p, BlockLoc{site.rest.parent, site.rest.field, k, k + 2}, {moved});
+    return {q, edits};
+}
+
+Rewritten delete_buffer(const ProcPtr& p, const Path& path) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    checked([&] { analysis::check_is_dead_after(*p, block_of_stmt(path), a.name, int(a.type->shape().size())); });
+    BlockLoc b = block_of_stmt(path);
+    return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0}}};
+}
+
+namespace {
+
+// The path of the first statement (pre-order) under `ss` (at `parent`/`field`, from
+// index `lo`) that writes `x`.
+std::optional<Path> first_write(const StmtList& ss, const Path& parent, Field field, size_t lo, const Sym& x) {
+    for (size_t i = lo; i < ss.size(); ++i) {
+        Path here = parent;
+        here.push_back(Step{field, int32_t(i)});
+        const Stmt& s = *ss[i];
+        if (auto a = s.as<Assign>(); a && a->name == x) return here;
+        if (auto r = s.as<Reduce>(); r && r->name == x) return here;
+        if (auto f = s.as<For>())
+            if (auto w = first_write(f->body, here, Field::Body, 0, x)) return w;
+        if (auto c = s.as<If>()) {
+            if (auto w = first_write(c->body, here, Field::Body, 0, x)) return w;
+            if (auto w = first_write(c->orelse, here, Field::Orelse, 0, x)) return w;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_path) {
+    AllocSite buf = alloc_site(*p, buf_path), rep = alloc_site(*p, rep_path);
+    if (print_type(*buf.alloc->type) != print_type(*rep.alloc->type))
+        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " of type " + print_type(*buf.alloc->type) +
+                    " for " + rep.alloc->name.name() + " of type " + print_type(*rep.alloc->type));
+    const Sym& b = buf.alloc->name;
+    const StmtList* l = stmt_list_at(*p, rep.rest.parent, rep.rest.field);
+    if (auto w = first_write(*l, rep.rest.parent, rep.rest.field, rep.rest.lo, rep.alloc->name))
+        checked([&] { analysis::check_is_dead_after(*p, block_of_stmt(*w), b, int(buf.alloc->type->shape().size())); });
+    Uses u;
+    u.x = rep.alloc->name;
+    u.on_read = [&](Sym& name, ExprList&, bool, const Read&) { name = b; };
+    u.on_window = [&](Sym& name, WAccessList&, bool, const WindowExpr&) { name = b; };
+    u.on_write = [&](Sym& name, ExprList&, const Stmt&) { name = b; };
+    u.on_stride = [&](int d) { return d; };
+    // Strides keep their dimension but must name the reused buffer.
+    struct Strides : IRMutator {
+        Sym from, to;
+        ExprPtr visit(const std::shared_ptr<const StrideExpr>& e) override {
+            if (e->name != from) return IRMutator::visit(e);
+            return ir::make<StrideExpr>(to, e->dim, e->type, e->srcinfo);
+        }
+    } st;
+    st.from = rep.alloc->name;
+    st.to = b;
+    size_t k = size_t(rep_path.back().index);
+    StmtList rest = st.mutate_stmts(u.mutate_stmts(StmtList(l->begin() + long(k) + 1, l->end())));
+    BlockLoc whole{rep.rest.parent, rep.rest.field, k, l->size()};
+    ProcPtr q = with_block(*p, whole, rest);
+    return {q, {Edit{Edit::Replace, rep.rest.parent, rep.rest.field, k, k + 1, 0}}};
+}
+
+}  // namespace exo::rewrite

@@ -132,6 +132,15 @@ Value proc_eq(const Value& self, const CallArgs& a) {
     if (!o || o->type != g_procedure_t) return Value::boolean(false);
     return Value::boolean(*self_proc(self)->proc == *static_cast<ProcedureObject*>(o)->proc);
 }
+// Procedure(p): a new Procedure object for the LoopIR of `p` (upstream builds one from
+// proc.INTERNAL_proc()); it has no scheduling history.
+Value proc_new(const Value&, const CallArgs& a) {
+    host::check_positional("Procedure", a, 2, 2);
+    std::shared_ptr<const ir::Proc> p = procedure_proc(a[1]);
+    if (!p) host::raise(host::exc_types().TypeError, "Procedure() expects a LoopIR proc");
+    return procedure_value(p);
+}
+
 // _exo.rename_proc(proc, name): the proc under another name (API_scheduling.rename
 // checks the arguments).
 Value exo_rename_proc(const Value&, const CallArgs& a) {
@@ -349,6 +358,7 @@ Value make_exo_native_module() {
     host::add_method(g_procedure_t, "is_instr", proc_is_instr);
     host::add_method(g_procedure_t, "get_instr", proc_get_instr);
     host::add_method(g_procedure_t, "__eq__", proc_eq);
+    host::add_staticmethod(g_procedure_t, "__new__", proc_new);
     host::add_method(g_procedure_t, "__hash__", proc_hash);
     host::add_method(g_procedure_t, "partial_eval", proc_partial_eval);
     host::add_method(g_procedure_t, "c_code_str", proc_c_code_str);

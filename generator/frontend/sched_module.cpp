@@ -293,6 +293,31 @@ Value s_inline_assign(const Value&, const CallArgs& a) {
     ARGS("_sched_inline_assign", 2);
     return result(rewrite::inline_assign(proc_arg(a[0]), path_arg(a[1])));
 }
+Value s_inline_window(const Value&, const CallArgs& a) {
+    ARGS("_sched_inline_window", 2);
+    return result(rewrite::inline_window(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_lift_reduce_constant(const Value&, const CallArgs& a) {
+    ARGS("_sched_lift_reduce_constant", 2);
+    return result(rewrite::lift_reduce_constant(proc_arg(a[0]), block_arg(a[1])));
+}
+
+// _proc_transpose(proc, arg_index) -> proc (no history: the signature changes).
+Value p_transpose(const Value&, const CallArgs& a) {
+    ARGS("_proc_transpose", 2);
+    return procedure_value(rewrite::transpose(proc_arg(a[0]), size_t(host::to_int64(a[1], "arg"))));
+}
+
+// _proc_add_assertion(proc, text) -> proc with the parsed assertion added to its preds.
+Value p_add_assertion(const Value&, const CallArgs& a) {
+    ARGS("_proc_add_assertion", 2);
+    ProcPtr p = proc_arg(a[0]);
+    Path first{Step{Field::Body, 0}};
+    ExprPtr e = new_expr_arg(*p, first, a[1]);
+    Proc q = *p;
+    q.preds.push_back(e);
+    return procedure_value(ir::make<Proc>(std::move(q)));
+}
 
 // Buffer primitives (rewrite/buffer_ops.cpp): a[1] is the Alloc's path.
 Value s_expand_dim(const Value&, const CallArgs& a) {
@@ -354,6 +379,8 @@ Value s_reuse_buffer(const Value&, const CallArgs& a) {
 void add_sched_functions(host::DictTable& g) {
     auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
     def("_sched_divide_loop", s_divide_loop);
+    def("_proc_transpose", p_transpose);
+    def("_proc_add_assertion", p_add_assertion);
     def("_sched_reorder_loops", s_reorder_loops);
     def("_sched_unroll_loop", s_unroll_loop);
     def("_sched_cut_loop", s_cut_loop);
@@ -381,6 +408,8 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_split_write", s_split_write);
     def("_sched_fold_into_reduce", s_fold_into_reduce);
     def("_sched_inline_assign", s_inline_assign);
+    def("_sched_inline_window", s_inline_window);
+    def("_sched_lift_reduce_constant", s_lift_reduce_constant);
     def("_sched_expand_dim", s_expand_dim);
     def("_sched_resize_dim", s_resize_dim);
     def("_sched_rearrange_dim", s_rearrange_dim);

@@ -8,6 +8,7 @@
 
 #include "builtin_types.h"
 #include "interp.h"
+#include "native_time.h"
 #include "numfmt.h"
 #include "output.h"
 
@@ -488,6 +489,7 @@ Value make_native_module(const std::string& name) {
     Interpreter& in = Interpreter::get();
     if (name == "sys") return Value(make_sys(in));
     if (name == "math") return Value(make_math());
+    if (name == "time") return make_time_module();
     if (name == "_host") return Value(make_host());
     if (name == "builtins") return Value(in.builtins);
     if (name == "re") return init_re_module();

@@ -36,6 +36,9 @@ Rewritten add_loop(const ir::ProcPtr& p, const ir::Path& stmt, const std::string
                    bool unsafe_disable_check);
 Rewritten eliminate_dead_code(const ir::ProcPtr& p, const ir::Path& stmt);
 
+// Procedure.transpose: the 2-D argument `arg` with its dimensions swapped everywhere.
+ir::ProcPtr transpose(const ir::ProcPtr& p, size_t arg);
+
 // Statements.
 Rewritten insert_pass(const ir::ProcPtr& p, const ir::Path& anchor, bool after);
 Rewritten delete_pass(const ir::ProcPtr& p);
@@ -71,6 +74,8 @@ Rewritten merge_writes(const ir::ProcPtr& p, const ir::BlockLoc& two);
 Rewritten split_write(const ir::ProcPtr& p, const ir::Path& stmt);
 Rewritten fold_into_reduce(const ir::ProcPtr& p, const ir::Path& assign);
 Rewritten inline_assign(const ir::ProcPtr& p, const ir::Path& assign);
+Rewritten inline_window(const ir::ProcPtr& p, const ir::Path& window_stmt);
+Rewritten lift_reduce_constant(const ir::ProcPtr& p, const ir::BlockLoc& two);
 
 }  // namespace exo::rewrite
 

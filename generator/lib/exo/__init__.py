@@ -10,6 +10,7 @@ from .rewrite.LoopIR_scheduling import SchedulingError
 from .frontend.pyparser import ParseError
 from .frontend.parse_fragment import ParseFragmentError
 from . import API_cursors as _cursors  # adds find, args, body, forward ... to Procedure
+from . import procedure_methods as _procedure_methods  # transpose, add_assertion, is_eq
 
 __version__ = "0.1.0"
 

@@ -10,6 +10,7 @@
 #include "../ir/mutator.h"
 #include "../ir/printer.h"
 #include "../ir/queries.h"
+#include "../host/runtime.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -274,6 +275,208 @@ Rewritten specialize(const ProcPtr& p, const BlockLoc& block, const ExprList& co
     }
     return {with_block(*p, block, else_br),
             {Edit{Edit::Replace, block.parent, block.field, block.lo, block.hi, 1, Field::Body}}};
+}
+
+// ------------------------------------------------------------------ inline_window
+
+namespace {
+
+class InlineWindow : public IRMutator {
+public:
+    InlineWindow(const WindowStmt& ws) : ws_(ws), win_(*ws.rhs->as<WindowExpr>()) {}
+
+protected:
+    ExprPtr add(const ExprPtr& x, const ExprPtr& y) { return index_op(BinOpKind::Add, x, y, x->srcinfo, T::index()); }
+
+    // Indices into the window, as indices into the buffer.
+    ExprList calc_idx(const ExprList& idx) {
+        ExprList out;
+        size_t k = 0;
+        for (const auto& w : win_.idx) {
+            if (auto pt = w->as<Point>()) out.push_back(pt->pt);
+            else if (k < idx.size()) out.push_back(add(idx[k++], w->as<Interval>()->lo));
+        }
+        return out;
+    }
+    WAccessList calc_w(const WAccessList& idx) {
+        WAccessList out;
+        size_t k = 0;
+        for (const auto& w : win_.idx) {
+            if (w->is<Point>() || k >= idx.size()) {
+                out.push_back(w);
+                continue;
+            }
+            const ExprPtr& lo = w->as<Interval>()->lo;
+            const WAccessPtr& i = idx[k++];
+            if (auto pt = i->as<Point>()) out.push_back(ir::make<Point>(add(pt->pt, lo), i->srcinfo));
+            else {
+                auto iv = i->as<Interval>();
+                out.push_back(ir::make<Interval>(add(iv->lo, lo), add(iv->hi, lo), i->srcinfo));
+            }
+        }
+        return out;
+    }
+
+    ExprPtr visit(const std::shared_ptr<const Read>& e) override {
+        if (e->name != ws_.name) return IRMutator::visit(e);
+        if (e->idx.empty()) return ws_.rhs;
+        bool c = false;
+        return ir::make<Read>(win_.name, calc_idx(mutate_exprs(e->idx, &c)), e->type, e->srcinfo);
+    }
+    ExprPtr visit(const std::shared_ptr<const WindowExpr>& e) override {
+        if (e->name != ws_.name) return IRMutator::visit(e);
+        bool c = false;
+        WAccessList idx = calc_w(mutate_w_accesses(e->idx, &c));
+        TypePtr t = win_.type;
+        if (auto wt = t->as<WindowType>()) t = ir::make<WindowType>(wt->src_type, wt->as_tensor, win_.name, idx);
+        return ir::make<WindowExpr>(win_.name, idx, t, e->srcinfo);
+    }
+    ExprPtr visit(const std::shared_ptr<const StrideExpr>& e) override {
+        if (e->name != ws_.name) return IRMutator::visit(e);
+        int dim = e->dim, nd = 0;
+        for (const auto& w : win_.idx) {
+            if (w->is<Interval>()) --dim;
+            if (dim == -1) break;
+            ++nd;
+        }
+        return ir::make<StrideExpr>(win_.name, nd, e->type, e->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Assign>& s) override {
+        if (s->name != ws_.name) return IRMutator::visit(s);
+        bool c = false;
+        return ir::make<Assign>(win_.name, s->type, calc_idx(mutate_exprs(s->idx, &c)), mutate_expr(s->rhs), s->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Reduce>& s) override {
+        if (s->name != ws_.name) return IRMutator::visit(s);
+        bool c = false;
+        return ir::make<Reduce>(win_.name, s->type, calc_idx(mutate_exprs(s->idx, &c)), mutate_expr(s->rhs), s->srcinfo);
+    }
+
+private:
+    const WindowStmt& ws_;
+    const WindowExpr& win_;
+};
+
+}  // namespace
+
+Rewritten inline_window(const ProcPtr& p, const Path& at) {
+    auto ws = cast<WindowStmt>(stmt_at(*p, at));
+    if (!ws || !ws->rhs->is<WindowExpr>()) sched_error("expected a window statement");
+    BlockLoc b = block_of_stmt(at);
+    const StmtList& l = *stmt_list_at(*p, b.parent, b.field);
+    InlineWindow m(*ws);
+    StmtList repl = m.mutate_stmts(StmtList(l.begin() + long(b.hi), l.end()));
+    return {with_block(*p, BlockLoc{b.parent, b.field, b.lo, l.size()}, repl), {replace_edit(at, 0)}};
+}
+
+// ------------------------------------------------------------------ lift_reduce_constant
+
+namespace {
+
+struct Scaled {
+    Path path;
+    std::shared_ptr<const Reduce> s;
+};
+
+[[noreturn]] void not_implemented(const std::string& msg) { host::raise(host::exc_types().NotImplementedError, msg); }
+
+}  // namespace
+
+Rewritten lift_reduce_constant(const ProcPtr& p, const BlockLoc& two) {
+    const StmtList& l = *stmt_list_at(*p, two.parent, two.field);
+    auto assign = cast<Assign>(l[two.lo]);
+    auto loop = cast<For>(l[two.lo + 1]);
+    if (!assign || !loop) sched_error("expected an assignment followed by a loop");
+    Path apath = two.parent, lpath = two.parent;
+    apath.push_back(Step{two.field, int32_t(two.lo)});
+    lpath.push_back(Step{two.field, int32_t(two.lo + 1)});
+    for (const auto& r : get_reads_of_stmts(loop->body))
+        if (r.name == assign->name && type_equal(*r.type, *assign->type))
+            sched_error("cannot lift constant because the buffer is read in the loop body");
+
+    bool only_scaled = true;
+    std::vector<Scaled> reduces;
+    std::function<void(const StmtList&, const Path&, Field)> find = [&](const StmtList& ss, const Path& parent, Field f) {
+        for (size_t i = 0; i < ss.size(); ++i) {
+            Path sp = parent;
+            sp.push_back(Step{f, int32_t(i)});
+            const StmtPtr& s = ss[i];
+            if (auto a = s->as<Assign>()) {
+                if (a->name == assign->name) only_scaled = false;
+            } else if (auto r = cast<Reduce>(s)) {
+                if (r->name != assign->name) continue;
+                auto b = r->rhs->as<BinOp>();
+                if (!(same_indices(*p, assign->idx, apath, r->idx, sp) && b && b->op == BinOpKind::Mul &&
+                      (b->lhs->is<Const>() || b->lhs->is<Read>())))
+                    only_scaled = false;
+                reduces.push_back({sp, r});
+            } else if (auto c = s->as<If>()) {
+                find(c->body, sp, Field::Body);
+                if (!c->orelse.empty()) find(c->orelse, sp, Field::Orelse);
+            } else if (auto fo = s->as<For>()) {
+                find(fo->body, sp, Field::Body);
+            } else if (s->is<WindowStmt>() || s->is<WriteConfig>() || s->is<Call>()) {
+                const char* kind = s->is<WindowStmt>() ? "WindowStmt" : s->is<WriteConfig>() ? "WriteConfig" : "Call";
+                not_implemented(std::string("unsupported stmt type in loop body: <class 'exo.core.LoopIR.") + kind + "'>");
+            }
+        }
+    };
+    find(loop->body, lpath, Field::Body);
+    if (!only_scaled)
+        sched_error("cannot lift constant because there are other operations on the same buffer that may interfere");
+    if (reduces.empty())
+        sched_error("cannot lift constant because did not find a reduce in the loop body of the form `buffer += c * expr`");
+
+    auto constant_of = [](const Scaled& r) { return r.s->rhs->as<BinOp>()->lhs; };
+    ExprPtr c0 = constant_of(reduces[0]);
+    for (size_t k = 1; k < reduces.size(); ++k) {
+        ExprPtr ck = constant_of(reduces[k]);
+        bool same = false;
+        if (auto a = c0->as<Const>(), b = ck->as<Const>(); a && b) same = host::eq(a->val, b->val);
+        else if (auto x = c0->as<Read>(), y = ck->as<Read>(); x && y)
+            same = x->name == y->name && same_indices(*p, x->idx, reduces[0].path, y->idx, reduces[k].path);
+        if (!same)
+            sched_error("cannot lift constant because the reduces to buffer " + assign->name.name() +
+                        " in the loop body have different constants");
+    }
+    if (auto rc = c0->as<Read>()) {
+        // variables live before the loop: enclosing loop iterators, earlier allocations, arguments
+        std::set<Sym> live;
+        for (const auto& a : p->args) live.insert(a.name);
+        const StmtList* list = &p->body;
+        for (size_t k = 0; k < lpath.size(); ++k) {
+            size_t idx = size_t(lpath[k].index);
+            for (size_t i = 0; i < idx; ++i)
+                if (auto al = (*list)[i]->as<Alloc>()) live.insert(al->name);
+            if (k + 1 == lpath.size()) break;
+            const StmtPtr& s = (*list)[idx];
+            if (auto f = s->as<For>()) {
+                live.insert(f->iter);
+                list = &f->body;
+            } else if (auto i = s->as<If>()) {
+                list = lpath[k + 1].field == Field::Orelse ? &i->orelse : &i->body;
+            }
+        }
+        for (const auto& r : get_reads_of_expr(*c0))
+            if (!live.count(r.name))
+                sched_error(trimmed(print_expr(*c0)) + " depends on the variable " + r.name.name() +
+                            " which is defined within the loop");
+        for (const auto& w : get_writes_of_stmts(loop->body))
+            if (w.name == rc->name && type_equal(*w.type, *rc->type))
+                sched_error("cannot lift constant because it is a buffer that is written in the loop body");
+    }
+    ProcPtr cur = p;
+    for (const auto& r : reduces) {
+        Path rp = r.path;
+        rp.push_back(Step{Field::Rhs, -1});
+        cur = with_expr(*cur, rp, r.s->rhs->as<BinOp>()->rhs);
+    }
+    ExprPtr rd = ir::make<Read>(assign->name, assign->idx, assign->type, assign->srcinfo);
+    ExprPtr rhs = ir::make<BinOp>(BinOpKind::Mul, c0, rd, assign->type, assign->srcinfo);
+    StmtPtr scaled = ir::make<Assign>(assign->name, assign->type, assign->idx, rhs, assign->srcinfo);
+    size_t at = two.lo + 2;
+    cur = with_block(*cur, BlockLoc{two.parent, two.field, at, at}, {scaled});
+    return {cur, {Edit{Edit::Insert, two.parent, two.field, at, at, 1, Field::Body}}};
 }
 
 }  // namespace exo::rewrite

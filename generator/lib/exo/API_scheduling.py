@@ -606,6 +606,19 @@ def inline_assign(proc, alloc_cursor):
     return _result(proc, _exo._sched_inline_assign(proc, alloc_cursor._impl.path))
 
 
+@sched_op([WindowStmtCursorA])
+def inline_window(proc, winstmt_cursor):
+    """Substitute the window statement `y = x[...]` into the uses of `y`, and delete it."""
+    return _result(proc, _exo._sched_inline_window(proc, winstmt_cursor._impl.path))
+
+
+@sched_op([BlockCursorA(block_size=2)])
+def lift_reduce_constant(proc, block_cursor):
+    """`x = 0; for ...: x += c * e` becomes `x = 0; for ...: x += e; x = c * x`."""
+    b = block_cursor._impl
+    return _result(proc, _exo._sched_lift_reduce_constant(proc, (b.parent, b.field, b.lo, b.hi)))
+
+
 # --------------------------------------------------------------------------- buffers
 
 _ALLOC_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*(\#\s*([0-9]+))?$")

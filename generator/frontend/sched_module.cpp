@@ -301,14 +301,6 @@ Value s_lift_reduce_constant(const Value&, const CallArgs& a) {
     ARGS("_sched_lift_reduce_constant", 2);
     return result(rewrite::lift_reduce_constant(proc_arg(a[0]), block_arg(a[1])));
 }
-Value s_inline_window(const Value&, const CallArgs& a) {
-    ARGS("_sched_inline_window", 2);
-    return result(rewrite::inline_window(proc_arg(a[0]), path_arg(a[1])));
-}
-Value s_lift_reduce_constant(const Value&, const CallArgs& a) {
-    ARGS("_sched_lift_reduce_constant", 2);
-    return result(rewrite::lift_reduce_constant(proc_arg(a[0]), block_arg(a[1])));
-}
 
 // _proc_transpose(proc, arg_index) -> proc (no history: the signature changes).
 Value p_transpose(const Value&, const CallArgs& a) {
@@ -416,8 +408,6 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_split_write", s_split_write);
     def("_sched_fold_into_reduce", s_fold_into_reduce);
     def("_sched_inline_assign", s_inline_assign);
-    def("_sched_inline_window", s_inline_window);
-    def("_sched_lift_reduce_constant", s_lift_reduce_constant);
     def("_sched_inline_window", s_inline_window);
     def("_sched_lift_reduce_constant", s_lift_reduce_constant);
     def("_sched_expand_dim", s_expand_dim);

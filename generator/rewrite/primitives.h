@@ -76,8 +76,6 @@ Rewritten fold_into_reduce(const ir::ProcPtr& p, const ir::Path& assign);
 Rewritten inline_assign(const ir::ProcPtr& p, const ir::Path& assign);
 Rewritten inline_window(const ir::ProcPtr& p, const ir::Path& window_stmt);
 Rewritten lift_reduce_constant(const ir::ProcPtr& p, const ir::BlockLoc& two);
-Rewritten inline_window(const ir::ProcPtr& p, const ir::Path& window_stmt);
-Rewritten lift_reduce_constant(const ir::ProcPtr& p, const ir::BlockLoc& two);
 
 }  // namespace exo::rewrite
 

@@ -3,6 +3,7 @@
 // (new proc, edits) where edits are the forwarding records exo.API_cursors applies.
 #include "../host/runtime.h"
 #include "../ir/loopir.h"
+#include "../ir/printer.h"
 #include "../backend/host_hooks.h"
 #include "../analysis/access_in_window.h"
 #include "../ir/equality.h"
@@ -302,6 +303,36 @@ Value s_lift_reduce_constant(const Value&, const CallArgs& a) {
     return result(rewrite::lift_reduce_constant(proc_arg(a[0]), block_arg(a[1])));
 }
 
+ConfigRef config_arg(const Value& v) {
+    return ConfigRef{v, host::str_of(host::call_method(v, "name", {}))};
+}
+
+// _sched_write_config(proc, anchor, after, config, field, rhs)
+Value s_write_config(const Value&, const CallArgs& a) {
+    ARGS("_sched_write_config", 6);
+    ProcPtr p = proc_arg(a[0]);
+    Path anchor = path_arg(a[1]);
+    bool after = host::truthy(a[2]);
+    // The new expression lives where the write goes: parse it before the anchor (or after).
+    ExprPtr rhs = new_expr_arg(*p, anchor, a[5]);
+    if (!rhs->is<Read>() && !rhs->is<StrideExpr>() && !rhs->is<Const>())
+        host::raise(host::exc_types().TypeError, "expected the rhs to be read, stride expression, or constant");
+    if (auto r = rhs->as<Read>(); r && !(r->type->is_real_scalar() && r->idx.empty()) && !r->type->is_bool())
+        host::raise(host::exc_types().TypeError, "cannot write non-real-scalar non-boolean value " + print_expr(*rhs) +
+                                                     " to configuration states, since index and size expressions may "
+                                                     "depend on loop iteration");
+    return result(rewrite::write_config(p, anchor, after, config_arg(a[3]), host::to_string_ref(a[4], "field"), rhs));
+}
+
+// _sched_bind_config(proc, expr_path, config, field)
+Value s_bind_config(const Value&, const CallArgs& a) {
+    ARGS("_sched_bind_config", 4);
+    ProcPtr p = proc_arg(a[0]);
+    ConfigRef cfg = config_arg(a[2]);
+    const std::string& field = host::to_string_ref(a[3], "field");
+    return result(rewrite::bind_config(p, path_arg(a[1]), cfg, field, backend::config_field_type(cfg, field)));
+}
+
 // _proc_transpose(proc, arg_index) -> proc (no history: the signature changes).
 Value p_transpose(const Value&, const CallArgs& a) {
     ARGS("_proc_transpose", 2);
@@ -380,6 +411,8 @@ void add_sched_functions(host::DictTable& g) {
     auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
     def("_sched_divide_loop", s_divide_loop);
     def("_proc_transpose", p_transpose);
+    def("_sched_write_config", s_write_config);
+    def("_sched_bind_config", s_bind_config);
     def("_proc_add_assertion", p_add_assertion);
     def("_sched_reorder_loops", s_reorder_loops);
     def("_sched_unroll_loop", s_unroll_loop);

@@ -43,8 +43,13 @@ ir::ProcPtr transpose(const ir::ProcPtr& p, size_t arg);
 Rewritten insert_pass(const ir::ProcPtr& p, const ir::Path& anchor, bool after);
 Rewritten delete_pass(const ir::ProcPtr& p);
 Rewritten reorder_stmts(const ir::ProcPtr& p, const ir::BlockLoc& two);
-// Configs: delete a config write whose change is never observed.
+// Configs: delete a config write whose change is never observed; add one at a gap; bind
+// an expression to a config field (written just before its statement, read in its place).
 Rewritten delete_config(const ir::ProcPtr& p, const ir::Path& stmt);
+Rewritten write_config(const ir::ProcPtr& p, const ir::Path& anchor, bool after, const ir::ConfigRef& cfg,
+                       const std::string& field, const ir::ExprPtr& rhs);
+Rewritten bind_config(const ir::ProcPtr& p, const ir::Path& expr, const ir::ConfigRef& cfg, const std::string& field,
+                      const ir::TypePtr& field_type);
 
 }  // namespace exo::rewrite
 

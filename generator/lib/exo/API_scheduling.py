@@ -721,3 +721,51 @@ def reuse_buffer(proc, buf_cursor, replace_cursor):
     """Use buffer `buf_cursor` in place of the later allocation `replace_cursor` (which is
     deleted); `buf_cursor`'s buffer must be dead where the other is first written."""
     return _result(proc, _exo._sched_reuse_buffer(proc, buf_cursor._impl.path, replace_cursor._impl.path))
+
+
+# --------------------------------------------------------------------------- configs
+
+class ConfigA(ArgumentProcessor):
+    def __call__(self, config, all_args):
+        from exo import Config
+        if not isinstance(config, Config):
+            self.err("expected a Config object")
+        return config
+
+
+class ConfigFieldA(ArgumentProcessor):
+    def __init__(self, config_arg_name="config"):
+        self.cfg_arg = config_arg_name
+
+    def __call__(self, field, all_args):
+        config = all_args[self.cfg_arg]
+        if not (isinstance(field, str) and field != "_" and _VALID_NAME.match(field)):
+            self.err("expected a valid name string")
+        elif not config.has_field(field):
+            self.err(f"expected '{field}' to be a field of config '{config.name()}'", ValueError)
+        return field
+
+
+def _config_field_type(config, field):
+    return dict(config.fields()).get(field)
+
+
+@sched_op([ExprCursorA, ConfigA, ConfigFieldA])
+def bind_config(proc, var_cursor, config, field):
+    """Write a control value into a config field just before its statement and read the
+    field in its place."""
+    if not isinstance(var_cursor, PC.ReadCursor):
+        raise TypeError("expected a cursor to a single variable Read")
+    t = var_cursor.type()
+    if not ((t.is_numeric() and len(var_cursor.idx()) == 0) or t.is_bool()):
+        raise TypeError(f"cannot bind non-real-scalar non-boolean value {var_cursor._impl._node} to configuration "
+                        "states, since index and size expressions may depend on loop iteration")
+    return _result(proc, _exo._sched_bind_config(proc, var_cursor._impl.path, config, field))
+
+
+@sched_op([GapCursorA, ConfigA, ConfigFieldA, NewExprA("gap_cursor")])
+def write_config(proc, gap_cursor, config, field, rhs):
+    """Insert `config.field = rhs` at the gap."""
+    impl = gap_cursor._impl
+    return _result(proc, _exo._sched_write_config(proc, impl.anchor, impl.type == PC.GapType.After, config, field,
+                                                  rhs))

@@ -1,0 +1,55 @@
+// Config primitives of upstream's config_ops.md: write_config and bind_config
+// (delete_config is in stmt_ops.cpp). A config write may only be added where the new
+// value is never observed differently (Check_DeleteConfigWrite on the new statement).
+#include "../analysis/boundscheck.h"
+#include "../analysis/sched_checks.h"
+#include "../ir/loopir.h"
+#include "primitives.h"
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+void check_new_write(const ProcPtr& q, const Path& at) {
+    try {
+        analysis::check_delete_config_write(*q, block_of_stmt(at));
+    } catch (const analysis::CheckFailed& e) {
+        sched_error(e.what());
+    }
+}
+
+}  // namespace
+
+Rewritten write_config(const ProcPtr& p, const Path& anchor, bool after, const ConfigRef& cfg, const std::string& field,
+                       const ExprPtr& rhs) {
+    StmtPtr s = stmt_at(*p, anchor);
+    Path at = anchor;
+    if (after) at.back().index += 1;
+    StmtPtr w = ir::make<WriteConfig>(cfg, field, rhs, s->srcinfo);
+    BlockLoc gap{Path(at.begin(), at.end() - 1), at.back().field, size_t(at.back().index), size_t(at.back().index)};
+    ProcPtr q = with_block(*p, gap, {w});
+    check_new_write(q, at);
+    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}};
+}
+
+Rewritten bind_config(const ProcPtr& p, const Path& expr, const ConfigRef& cfg, const std::string& field,
+                      const TypePtr& field_type) {
+    ExprPtr e = expr_at(*p, expr);
+    size_t k = 0;
+    while (k < expr.size() && (expr[k].field == Field::Body || expr[k].field == Field::Orelse)) ++k;
+    Path stmt(expr.begin(), expr.begin() + long(k));
+    StmtPtr w = ir::make<WriteConfig>(cfg, field, e, e->srcinfo);
+    BlockLoc gap{Path(stmt.begin(), stmt.end() - 1), stmt.back().field, size_t(stmt.back().index), size_t(stmt.back().index)};
+    ProcPtr q = with_block(*p, gap, {w});
+    check_new_write(q, stmt);
+    // The expression moved down one statement with the insertion.
+    Path moved = expr;
+    moved[k - 1].index += 1;
+    q = with_expr(*q, moved, ir::make<ReadConfig>(cfg, field, field_type, e->srcinfo));
+    if (std::string err = analysis::aliasing_error(*q); !err.empty()) sched_error(err);
+    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}};
+}
+
+}  // namespace exo::rewrite

@@ -70,7 +70,8 @@ Rewritten lift_scope(const ProcPtr& p, const Path& inner_path) {
             return reorder_loops(p, outer_path);
         }
     }
-    return {with_stmt(*p, outer_path, out), {Edit{}}};
+    Edit e{Edit::Swap, outer_path};
+    return {with_stmt(*p, outer_path, out), {e}};
 }
 
 Rewritten fuse(const ProcPtr& p, const Path& first, const Path& second, bool unsafe) {

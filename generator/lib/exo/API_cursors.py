@@ -737,6 +737,9 @@ def _forward_swap(path, edit):
         inner_rest = rest[1:]
         if not inner_rest:
             return outer
+        if inner_rest[0][0] == "orelse":
+            # an inner if's else branch is wrapped in its own copy of the outer scope
+            return outer + (("orelse", 0), ("body", inner_rest[0][1])) + inner_rest[1:]
         if inner_rest[0][0] in _STMT_FIELDS:
             return path
         return outer + inner_rest

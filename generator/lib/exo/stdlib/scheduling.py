@@ -53,3 +53,16 @@ def sched_seq(proc, sched_list):
         else:
             raise TypeError("each entry of sched_list must be a callable or a (callable, args...) list/tuple")
     return proc
+
+
+def lift_if(proc, cursor, n_lifts=1):
+    """Moves an if statement up through `n_lifts` enclosing loops / ifs (lift_scope, with
+    the cursor forwarded after each step)."""
+    orig = proc
+    for i in range(n_lifts):
+        try:
+            proc = lift_scope(proc, cursor)
+        except SchedulingError as e:
+            raise SchedulingError(f"Could not fully lift if statement! {n_lifts - i} lift(s) remain! {e}\n"
+                                  f"Orig: {orig}\nProc: {proc}") from e
+    return proc

@@ -414,44 +414,6 @@ def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
                                                new_buf_name, accum))
 
 
-# --------------------------------------------------------------------------- stage_mem
-
-class CustomWindowExprA(NewExprA):
-    """`name` or `name[pt_or_lo:hi, ...]`: the buffer's name and, per dimension, a point
-    or a (lo, hi) pair of expression strings (parsed natively before the block)."""
-
-    def __call__(self, expr_str, all_args):
-        if not isinstance(expr_str, str):
-            self.err("expected a string")
-        if _VALID_NAME.match(expr_str):
-            return expr_str, []
-        match = re.match(r"(\w+)\[([^\]]+)\]", expr_str)
-        if not match:
-            raise ValueError(f"expected windowing string of the form 'name[args]', but got '{expr_str}'")
-        buf_name, args = match.groups()
-        if not _VALID_NAME.match(buf_name):
-            raise ValueError(f"'{buf_name}' is not a valid name")
-
-        def parse_arg(a):
-            m = re.match(r"\s*([^:]+)\s*:\s*([^:]+)\s*", a)
-            if not m:
-                return a.strip()
-            return (m[1].strip(), m[2].strip())
-
-        return buf_name, [parse_arg(a) for a in args.split(",")]
-
-
-@sched_op([BlockCursorA, CustomWindowExprA("block_cursor"), NameA, BoolA])
-def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
-    """Stage the window `win_expr` ('x[32, i:i+4]') of a buffer in a new buffer
-    `new_buf_name` around the block: load it before, store it back after (accum: zero it
-    before and reduce it into the buffer after)."""
-    buf_name, dims = win_expr
-    b = block_cursor._impl
-    return _result(proc, _exo._sched_stage_mem(proc, (b.parent, b.field, b.lo, b.hi), buf_name, dims,
-                                               new_buf_name, accum))
-
-
 # --------------------------------------------------------------------------- expressions and writes
 
 class ListOrElemA(ListA):

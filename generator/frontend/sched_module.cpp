@@ -333,6 +333,33 @@ Value s_bind_config(const Value&, const CallArgs& a) {
     return result(rewrite::bind_config(p, path_arg(a[1]), cfg, field, backend::config_field_type(cfg, field)));
 }
 
+// _sched_set_type_mem(proc, target, basetype or None, window or None, memory or None);
+// target is an argument index or an allocation path.
+Value s_set_type_mem(const Value&, const CallArgs& a) {
+    ARGS("_sched_set_type_mem", 5);
+    rewrite::Target t;
+    if (a[1].is_int()) t.arg = int(a[1].as_int());
+    else t.alloc = path_arg(a[1]);
+    TypePtr base;
+    if (!a[2].is_none()) {
+        const std::string& name = host::to_string_ref(a[2], "typ");
+        static const std::pair<const char*, TypeKind> kinds[] = {
+            {"R", TypeKind::Num}, {"f16", TypeKind::F16}, {"f32", TypeKind::F32}, {"f64", TypeKind::F64},
+            {"i8", TypeKind::INT8}, {"ui8", TypeKind::UINT8}, {"ui16", TypeKind::UINT16}, {"i32", TypeKind::INT32}};
+        for (const auto& [n, k] : kinds)
+            if (name == n) base = scalar_type(k);
+        if (!base) host::raise(host::exc_types().ValueError, "unknown precision " + name);
+    }
+    std::optional<bool> win;
+    if (!a[3].is_none()) win = host::truthy(a[3]);
+    return result(rewrite::set_type_and_mem(proc_arg(a[0]), t, base, win, a[4].is_none() ? MemRef() : a[4]));
+}
+
+Value s_parallelize_loop(const Value&, const CallArgs& a) {
+    ARGS("_sched_parallelize_loop", 2);
+    return result(rewrite::parallelize_loop(proc_arg(a[0]), path_arg(a[1])));
+}
+
 // _proc_transpose(proc, arg_index) -> proc (no history: the signature changes).
 Value p_transpose(const Value&, const CallArgs& a) {
     ARGS("_proc_transpose", 2);
@@ -411,6 +438,8 @@ void add_sched_functions(host::DictTable& g) {
     auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
     def("_sched_divide_loop", s_divide_loop);
     def("_proc_transpose", p_transpose);
+    def("_sched_set_type_mem", s_set_type_mem);
+    def("_sched_parallelize_loop", s_parallelize_loop);
     def("_sched_write_config", s_write_config);
     def("_sched_bind_config", s_bind_config);
     def("_proc_add_assertion", p_add_assertion);

@@ -5,6 +5,7 @@
 // SchedulingError and returns nothing.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,16 @@ Rewritten join_loops(const ir::ProcPtr& p, const ir::Path& first, const ir::Path
 Rewritten add_loop(const ir::ProcPtr& p, const ir::Path& stmt, const std::string& iter, const ir::ExprPtr& hi, bool guard,
                    bool unsafe_disable_check);
 Rewritten eliminate_dead_code(const ir::ProcPtr& p, const ir::Path& stmt);
+
+// Annotations: an argument (arg >= 0) or the allocation at `alloc` gets a new element
+// type, window flag or memory; a loop becomes parallel.
+struct Target {
+    int arg = -1;
+    ir::Path alloc;
+};
+Rewritten set_type_and_mem(const ir::ProcPtr& p, const Target& t, const ir::TypePtr& base, std::optional<bool> win,
+                           const ir::MemRef& mem);
+Rewritten parallelize_loop(const ir::ProcPtr& p, const ir::Path& loop);
 
 // Procedure.transpose: the 2-D argument `arg` with its dimensions swapped everywhere.
 ir::ProcPtr transpose(const ir::ProcPtr& p, size_t arg);

@@ -12,6 +12,7 @@ import _exo
 from _exo import Procedure
 
 from . import API_cursors as PC
+from .rewrite.LoopIR_scheduling import SchedulingError
 
 _VALID_NAME = re.compile(r"^[a-zA-Z_]\w*$")
 
@@ -731,3 +732,92 @@ def write_config(proc, gap_cursor, config, field, rhs):
     impl = gap_cursor._impl
     return _result(proc, _exo._sched_write_config(proc, impl.anchor, impl.type == PC.GapType.After, config, field,
                                                   rhs))
+
+
+# --------------------------------------------------------------------------- annotations
+
+class TypeAbbrevA(ArgumentProcessor):
+    _NAMES = ["R", "f16", "f32", "f64", "i8", "ui8", "ui16", "i32"]
+
+    def __call__(self, typ, all_args):
+        from .API_types import ExoType
+        if not isinstance(typ, (str, ExoType)):
+            self.err(f"expected an instance of {ExoType} or {str} specifying the precision", TypeError)
+        if isinstance(typ, ExoType):
+            typ = {ExoType.R: "R", ExoType.F16: "f16", ExoType.F32: "f32", ExoType.F64: "f64", ExoType.I8: "i8",
+                   ExoType.UI8: "ui8", ExoType.UI16: "ui16", ExoType.I32: "i32"}.get(typ, typ)
+        if typ not in self._NAMES:
+            self.err(f"expected an instance of {ExoType} or one of the following strings specifying precision: "
+                     f"{', '.join(self._NAMES)}", ValueError)
+        return typ
+
+
+class MemoryA(ArgumentProcessor):
+    def __call__(self, mem, all_args):
+        from exo import Memory
+        if not (isinstance(mem, type) and issubclass(mem, Memory)):
+            self.err("expected a Memory subclass")
+        return mem
+
+
+class ArgCursorA(CursorArgumentProcessor):
+    def _cursor_call(self, arg_pattern, all_args):
+        if isinstance(arg_pattern, PC.ArgCursor):
+            return arg_pattern
+        if isinstance(arg_pattern, str):
+            for arg in all_args["proc"].args():
+                if arg.name() == arg_pattern:
+                    return arg
+            self.err(f"no argument {arg_pattern} found")
+        self.err("expected an ArgCursor or a string")
+
+
+class ArgOrAllocCursorA(CursorArgumentProcessor):
+    def _cursor_call(self, pattern, all_args):
+        if isinstance(pattern, (PC.AllocCursor, PC.ArgCursor)):
+            return pattern
+        if isinstance(pattern, PC.Cursor):
+            self.err(f"expected either an AllocCursor or an ArgCursor, not {type(pattern)}")
+        name = None
+        if isinstance(pattern, str) and (m := _NAME_COUNT.search(pattern)):
+            name = m[1]
+            pattern = f"{m[1]} : _" + (f" #{m[3]}" if m[3] is not None else "")
+        proc = all_args["proc"]
+        try:
+            cursor = proc.find(pattern)
+        except SchedulingError:
+            for arg in proc.args():
+                if arg.name() == name:
+                    return arg
+            self.err(f"could not find a cursor matching {pattern}, nor an arg cursor with name {name}")
+        if not isinstance(cursor, (PC.AllocCursor, PC.ArgCursor)):
+            self.err(f"expected either an AllocCursor or an ArgCursor, not {type(cursor)}")
+        return cursor
+
+
+def _target(cursor):
+    return cursor._impl[1] if isinstance(cursor, PC.ArgCursor) else cursor._impl.path
+
+
+@sched_op([ArgOrAllocCursorA, TypeAbbrevA])
+def set_precision(proc, cursor, typ):
+    """Set a buffer's element precision."""
+    return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), typ, None, None))
+
+
+@sched_op([ArgCursorA, BoolA])
+def set_window(proc, cursor, is_window=True):
+    """Mark an argument as a window (or not)."""
+    return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), None, is_window, None))
+
+
+@sched_op([ArgOrAllocCursorA, MemoryA])
+def set_memory(proc, cursor, memory_type):
+    """Set a buffer's memory."""
+    return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), None, None, memory_type))
+
+
+@sched_op([ForCursorA])
+def parallelize_loop(proc, loop_cursor):
+    """Make a loop parallel (`par`); the parallel-safety check runs at code generation."""
+    return _result(proc, _exo._sched_parallelize_loop(proc, loop_cursor._impl.path))

@@ -91,6 +91,16 @@ ExprPtr new_expr_arg(const Proc& p, const Path& ctx, const Value& v) {
     if (v.is_int()) return ir::make<Const>(v, T::int_(), si);
     if (v.is_float()) return ir::make<Const>(v, T::R(), si);
     try {
+        // ("__fmt__", text, hole paths): a FormattedExprStr, holes already forwarded.
+        if (host::as<host::TupleObject>(v) && host::len(v) == 3) {
+            ExprList holes;
+            host::for_each(host::getitem(v, Value::integer(2)), [&](const Value& path) {
+                holes.push_back(expr_at(p, path_arg(path)));
+                return true;
+            });
+            return rewrite::parse_fragment(p, ctx, host::to_string_ref(host::getitem(v, Value::integer(1)), "expression"),
+                                           &holes);
+        }
         return rewrite::parse_fragment(p, ctx, host::to_string_ref(v, "expression"));
     } catch (const rewrite::FragmentError& e) {
         backend::raise_host("exo.frontend.parse_fragment", "ParseFragmentError", e.what());

@@ -5,6 +5,7 @@
 #include "../host/ast.h"
 #include "../host/parser.h"
 #include "../ir/loopir.h"
+#include "../ir/visitor.h"
 
 namespace exo::rewrite {
 
@@ -58,7 +59,7 @@ Env env_before(const Proc& p, const Path& ctx) {
 
 class Builder {
 public:
-    Builder(Env env, SrcInfo si) : env_(std::move(env)), si_(std::move(si)) {}
+    Builder(Env env, SrcInfo si, const ExprList* holes) : env_(std::move(env)), si_(std::move(si)), holes_(holes) {}
 
     ExprPtr expr(const h::Expr* e) {
         switch (e->kind) {
@@ -98,7 +99,8 @@ public:
                     case h::BinOpKind::Mod: op = BinOpKind::Mod; break;
                     default: throw FragmentError("unsupported operator");
                 }
-                return binop(op, expr(b->left), expr(b->right));
+                ExprPtr lhs = expr(b->left);  // holes fill left to right
+                return binop(op, lhs, expr(b->right));
             }
             case h::ExprKind::Compare: {
                 auto* c = static_cast<const h::CompareExpr*>(e);
@@ -112,7 +114,8 @@ public:
                     case h::CmpOpKind::Eq: op = BinOpKind::Eq; break;
                     default: throw FragmentError("unsupported comparison");
                 }
-                return binop(op, expr(c->left), expr(c->comparators[0]));
+                ExprPtr lhs = expr(c->left);
+                return binop(op, lhs, expr(c->comparators[0]));
             }
             case h::ExprKind::BoolOp: {
                 auto* b = static_cast<const h::BoolOpExpr*>(e);
@@ -136,8 +139,32 @@ public:
     }
 
 private:
+    // A hole's expression may only use the variables visible here (the same ones).
+    void check_hole(const Expr& e) {
+        struct Names : IRVisitor {
+            std::vector<Sym> syms;
+            void visit(const Read& r) override { syms.push_back(r.name); IRVisitor::visit(r); }
+            void visit(const StrideExpr& s) override { syms.push_back(s.name); }
+            void visit(const WindowExpr& w) override {
+                throw FragmentError("Using a window expression is not allowed to fill a hole in an expression");
+            }
+        } n;
+        n.visit_expr(e);
+        for (const Sym& s : n.syms) {
+            auto found = env_.find(s.name());
+            if (!found || !(found->first == s))
+                throw FragmentError(s.name() + " used in an expression to fill a string hole, but not found in current environment");
+        }
+    }
+
     ExprPtr read(const std::string& name, ExprList idx) {
-        if (name == "_") throw FragmentError("String cannot contain holes");
+        if (name == "_") {
+            if (!holes_) throw FragmentError("String cannot contain holes");
+            if (next_hole_ >= holes_->size()) throw FragmentError("String contains more holes than expressions provided");
+            ExprPtr h = (*holes_)[next_hole_++];
+            check_hole(*h);
+            return h;
+        }
         auto found = env_.find(name);
         if (!found) throw FragmentError(name + " not found in the current environment");
         TypePtr t = found->second;
@@ -163,11 +190,13 @@ private:
 
     Env env_;
     SrcInfo si_;
+    const ExprList* holes_;
+    size_t next_hole_ = 0;
 };
 
 }  // namespace
 
-ExprPtr parse_fragment(const Proc& p, const Path& ctx, const std::string& text) {
+ExprPtr parse_fragment(const Proc& p, const Path& ctx, const std::string& text, const ExprList* holes) {
     std::shared_ptr<h::ParsedSource> src = h::parse_module("<fragment>", text);
     if (src->body.size() != 1 || src->body[0]->kind != h::StmtKind::ExprStmt) throw FragmentError("expected an expression");
     SrcInfo si = p.srcinfo;
@@ -179,7 +208,7 @@ ExprPtr parse_fragment(const Proc& p, const Path& ctx, const std::string& text) 
         env = env_before(p, ctx);
         if (StmtPtr s = stmt_at(p, ctx)) si = s->srcinfo;
     }
-    return Builder(std::move(env), si).expr(static_cast<const h::ExprStmt*>(src->body[0])->value);
+    return Builder(std::move(env), si, holes).expr(static_cast<const h::ExprStmt*>(src->body[0])->value);
 }
 
 }  // namespace exo::rewrite

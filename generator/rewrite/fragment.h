@@ -16,6 +16,9 @@ struct FragmentError : std::runtime_error {
 };
 
 // `ctx` is the statement the expression will live at; empty for "the arguments".
-ir::ExprPtr parse_fragment(const ir::Proc& p, const ir::Path& ctx, const std::string& text);
+// `holes` fill the `_` holes of the text in order (upstream's FormattedExprStr); they
+// must only use variables visible at `ctx`. Without holes, `_` is an error.
+ir::ExprPtr parse_fragment(const ir::Proc& p, const ir::Path& ctx, const std::string& text,
+                           const ir::ExprList* holes = nullptr);
 
 }  // namespace exo::rewrite

@@ -209,9 +209,26 @@ class NewExprA(ArgumentProcessor):
         self.cursor_arg = cursor_arg
 
     def __call__(self, expr, all_args):
+        if isinstance(expr, FormattedExprStr):
+            proc = all_args["proc"]
+            return ("__fmt__", expr._expr_str, tuple(proc.forward(c)._impl.path for c in expr._expr_holes))
         if isinstance(expr, (int, float, str)):
             return expr
         self.err("expected a string, int, float or bool")
+
+
+class FormattedExprStr:
+    """An expression string whose `_` holes are filled by the expressions some cursors
+    point at (given to a primitive wherever it takes a new expression)."""
+
+    def __init__(self, expr_str, *expr_holes):
+        if not isinstance(expr_str, str):
+            raise TypeError("expr_str must be a string")
+        for cursor in expr_holes:
+            if not isinstance(cursor, PC.ExprCursor):
+                raise TypeError("Cursor provided to fill a hole must be a ExprCursor")
+        self._expr_str = expr_str
+        self._expr_holes = expr_holes
 
 
 def _result(proc, native):

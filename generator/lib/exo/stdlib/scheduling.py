@@ -5,7 +5,7 @@ It re-exports every primitive of exo.API_scheduling (more land with issues 6-9).
 from exo import Procedure
 from exo.rewrite.LoopIR_scheduling import SchedulingError
 from exo.API_cursors import *
-from exo.API_scheduling import sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA
+from exo.API_scheduling import sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA, FormattedExprStr
 import exo.API_scheduling as _api
 
 # Every primitive of exo.API_scheduling (each is marked by sched_op).

@@ -143,6 +143,11 @@ Value cur_attr(const Value&, const CallArgs& a) {
             if (auto x = s->as<WindowStmt>()) return host::str(x->name.name());
             if (auto x = s->as<For>()) return host::str(x->iter.name());
         }
+        if (attr == "typeobj") {
+            if (auto x = s->as<Assign>()) return type_value(x->type);
+            if (auto x = s->as<Reduce>()) return type_value(x->type);
+            if (auto x = s->as<Alloc>()) return type_value(x->type);
+        }
         if (attr == "type") {
             if (auto x = s->as<Assign>()) return type_text(x->type);
             if (auto x = s->as<Reduce>()) return type_text(x->type);

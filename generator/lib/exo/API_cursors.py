@@ -43,8 +43,45 @@ class _Node:
 
     @property
     def _node(self):
-        """The LoopIR node (expressions only), as upstream's internal cursors expose it."""
+        """The LoopIR node, as upstream's internal cursors expose it (a read-only view)."""
+        if _is_stmt_path(self.path):
+            return _StmtView(self.proc, self.path)
         return _exo._cur_node(self.proc, self.path)
+
+
+class _StmtView:
+    """A statement's fields, read on demand (for code that reads `cursor._impl._node`)."""
+
+    def __init__(self, proc, path):
+        self._proc = proc
+        self._path = path
+
+    def _list(self, field):
+        n = _exo._cur_len(self._proc, self._path, field) or 0
+        return [_exo._cur_node(self._proc, self._path + ((field, i),)) for i in range(n)]
+
+    @property
+    def type(self):
+        return _exo._cur_attr(self._proc, self._path, "typeobj")
+
+    @property
+    def name(self):
+        return _exo._cur_attr(self._proc, self._path, "name")
+
+    @property
+    def rhs(self):
+        return _exo._cur_node(self._proc, self._path + (("rhs", None),))
+
+    @property
+    def idx(self):
+        return self._list("idx")
+
+    @property
+    def args(self):
+        return self._list("args")
+
+    def __str__(self):
+        return _exo._cur_attr(self._proc, self._path, "str")
 
     def __eq__(self, other):
         return type(other) is _Node and other.path == self.path

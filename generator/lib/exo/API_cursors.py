@@ -48,6 +48,12 @@ class _Node:
             return _StmtView(self.proc, self.path)
         return _exo._cur_node(self.proc, self.path)
 
+    def __eq__(self, other):
+        return type(other) is _Node and other.path == self.path
+
+    def __repr__(self):
+        return f"_Node({self.path})"
+
 
 class _StmtView:
     """A statement's fields, read on demand (for code that reads `cursor._impl._node`)."""
@@ -82,12 +88,6 @@ class _StmtView:
 
     def __str__(self):
         return _exo._cur_attr(self._proc, self._path, "str")
-
-    def __eq__(self, other):
-        return type(other) is _Node and other.path == self.path
-
-    def __repr__(self):
-        return f"_Node({self.path})"
 
 
 class _Block:

@@ -48,6 +48,10 @@ class _Node:
             return _StmtView(self.proc, self.path)
         return _exo._cur_node(self.proc, self.path)
 
+    def get_root(self):
+        """The proc this location is in (upstream: the LoopIR proc; it prints the same)."""
+        return self.proc
+
     def __eq__(self, other):
         return type(other) is _Node and other.path == self.path
 

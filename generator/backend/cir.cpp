@@ -58,7 +58,10 @@ bool is_const(const CirPtr& e, int64_t v) {
 CirPtr fold(const std::string& op, const Cir& a, const Cir& b) {
     auto c = std::make_shared<Cir>();
     c->kind = Cir::Kind::Const;
-    if (op == "/" || a.is_float || b.is_float) {
+    // Index arithmetic stays integral: `/` of two ints folds as Exo's floor division.
+    // (Upstream folds it with Python's true division and emits e.g. `x[ii + 8.0]`, which
+    // does not compile; integer operands here are always index values.)
+    if (a.is_float || b.is_float) {
         double x = a.is_float ? a.fval : double(a.ival), y = b.is_float ? b.fval : double(b.ival);
         c->is_float = true;
         if (op == "+") c->fval = x + y;
@@ -73,9 +76,11 @@ CirPtr fold(const std::string& op, const Cir& a, const Cir& b) {
         return c;
     }
     int64_t x = a.ival, y = b.ival;
+    if ((op == "/" || op == "%") && y == 0) return nullptr;  // left to the C compiler
     if (op == "+") c->ival = x + y;
     else if (op == "-") c->ival = x - y;
     else if (op == "*") c->ival = x * y;
+    else if (op == "/") c->ival = host::floordiv(x, y);
     else c->ival = host::mod(x, y);
     return c;
 }
@@ -91,7 +96,8 @@ CirPtr simplify_cir(const CirPtr& e) {
         case Cir::Kind::BinOp: {
             CirPtr lhs = simplify_cir(e->lhs), rhs = simplify_cir(e->rhs);
             const std::string& op = e->op;
-            if (lhs->kind == Cir::Kind::Const && rhs->kind == Cir::Kind::Const) return fold(op, *lhs, *rhs);
+            if (lhs->kind == Cir::Kind::Const && rhs->kind == Cir::Kind::Const)
+                if (CirPtr folded = fold(op, *lhs, *rhs)) return folded;
             if (is_const(lhs, 0)) {
                 if (op == "+") return rhs;
                 if (op == "*" || op == "/") return Cir::constant(0);

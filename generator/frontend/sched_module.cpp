@@ -442,6 +442,65 @@ Value s_reuse_buffer(const Value&, const CallArgs& a) {
     return result(rewrite::reuse_buffer(proc_arg(a[0]), path_arg(a[1]), path_arg(a[2])));
 }
 
+// Legacy primitives (rewrite/recompute.cpp, auto_ops.cpp, buffer_ops.cpp).
+Value s_divide_with_recompute(const Value&, const CallArgs& a) {
+    ARGS("_sched_divide_with_recompute", 6);
+    ProcPtr p = proc_arg(a[0]);
+    Path loop = path_arg(a[1]);
+    return result(rewrite::divide_with_recompute(p, loop, new_expr_arg(*p, loop, a[2]), host::to_int64(a[3], "outer_stride"),
+                                                 host::to_string_ref(a[4], "outer"), host::to_string_ref(a[5], "inner")));
+}
+Value s_autofission(const Value&, const CallArgs& a) {
+    ARGS("_sched_autofission", 3);
+    return result(rewrite::autofission(proc_arg(a[0]), path_arg(a[1]), int(host::to_int64(a[2], "n_lifts"))));
+}
+Value s_autolift_alloc(const Value&, const CallArgs& a) {
+    ARGS("_sched_autolift_alloc", 6);
+    int64_t size = a[4].is_none() ? 0 : host::to_int64(a[4], "size");
+    return result(rewrite::autolift_alloc(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "n_lifts"),
+                                          host::to_string_ref(a[3], "mode"), size, host::truthy(a[5])));
+}
+Value s_add_unsafe_guard(const Value&, const CallArgs& a) {
+    ARGS("_sched_add_unsafe_guard", 3);
+    ProcPtr p = proc_arg(a[0]);
+    Path stmt = path_arg(a[1]);
+    return result(rewrite::add_unsafe_guard(p, stmt, new_expr_arg(*p, stmt, a[2])));
+}
+Value s_fold_buffer(const Value&, const CallArgs& a) {
+    ARGS("_sched_fold_buffer", 4);
+    return result(rewrite::fold_buffer(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "dim_idx"),
+                                       host::to_int64(a[3], "size")));
+}
+// a[4]: per argument, an expression value or ("window", name, dims) where each dim is a
+// point or a (lo, hi) tuple.
+Value s_insert_noop_call(const Value&, const CallArgs& a) {
+    ARGS("_sched_insert_noop_call", 5);
+    ProcPtr p = proc_arg(a[0]);
+    Path anchor = path_arg(a[1]);
+    ProcPtr callee = proc_arg(a[3]);
+    std::vector<rewrite::NoopArg> args;
+    host::for_each(a[4], [&](const Value& v) {
+        rewrite::NoopArg arg;
+        if (host::type_name(v) == "tuple") {
+            arg.window = true;
+            arg.expr = new_expr_arg(*p, anchor, host::getitem(v, Value::integer(1)));
+            host::for_each(host::getitem(v, Value::integer(2)), [&](const Value& d) {
+                if (host::type_name(d) == "tuple")
+                    arg.dims.push_back({new_expr_arg(*p, anchor, host::getitem(d, Value::integer(0))),
+                                        new_expr_arg(*p, anchor, host::getitem(d, Value::integer(1)))});
+                else
+                    arg.dims.push_back({new_expr_arg(*p, anchor, d), nullptr});
+                return true;
+            });
+        } else {
+            arg.expr = new_expr_arg(*p, anchor, v);
+        }
+        args.push_back(std::move(arg));
+        return true;
+    });
+    return result(rewrite::insert_noop_call(p, anchor, host::truthy(a[2]), callee, args));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -492,6 +551,12 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_sink_alloc", s_sink_alloc);
     def("_sched_delete_buffer", s_delete_buffer);
     def("_sched_reuse_buffer", s_reuse_buffer);
+    def("_sched_divide_with_recompute", s_divide_with_recompute);
+    def("_sched_autofission", s_autofission);
+    def("_sched_autolift_alloc", s_autolift_alloc);
+    def("_sched_add_unsafe_guard", s_add_unsafe_guard);
+    def("_sched_insert_noop_call", s_insert_noop_call);
+    def("_sched_fold_buffer", s_fold_buffer);
 }
 
 }  // namespace exo::frontend

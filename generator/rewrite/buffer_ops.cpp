@@ -1,12 +1,14 @@
 // The buffer primitives of upstream's docs/primitives/buffer_ops.md: expand_dim,
-// resize_dim (and its fold form), rearrange_dim, divide_dim, mult_dim, unroll_buffer,
+// resize_dim (and its fold form, fold_buffer), rearrange_dim, divide_dim, mult_dim, unroll_buffer,
 // lift_alloc, sink_alloc, delete_buffer, reuse_buffer.
 #include <algorithm>
 #include <functional>
 #include <set>
 
 #include "../analysis/alloc_checks.h"
+#include "../analysis/range_analysis.h"
 #include "../analysis/sched_checks.h"
+#include "../ir/dependencies.h"
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
 #include "../ir/printer.h"
@@ -502,6 +504,329 @@ Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_p
     BlockLoc whole{rep.rest.parent, rep.rest.field, k, l->size()};
     ProcPtr q = with_block(*p, whole, rest);
     return {q, {Edit{Edit::Replace, rep.rest.parent, rep.rest.field, k, k + 1, 0}}};
+}
+
+}  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+// autolift_alloc's rewrite of the buffer's accesses: the lifted loops' iterators are
+// added as indices (before the old ones in "row" mode, after them in "col" mode); a
+// whole buffer passed to a call becomes a window with those iterators as points.
+class LiftedUses : public IRMutator {
+public:
+    Sym x;
+    std::vector<Sym> iters;
+    bool row = true;
+    TypePtr alloc_type;
+
+protected:
+    template <class V>
+    V arrange(V access, const V& orig) const {
+        if (row) {
+            access.insert(access.end(), orig.begin(), orig.end());
+            return access;
+        }
+        V out = orig;
+        out.insert(out.end(), access.begin(), access.end());
+        return out;
+    }
+    ExprList reads(const SrcInfo& s) const {
+        ExprList out;
+        for (const auto& i : iters) out.push_back(index_read(i, s));
+        return out;
+    }
+    WAccessList points(const SrcInfo& s) const {
+        WAccessList out;
+        for (const auto& i : iters) out.push_back(ir::make<Point>(index_read(i, s), s));
+        return out;
+    }
+
+    ExprPtr visit(const std::shared_ptr<const Read>& e) override {
+        ExprPtr m = IRMutator::visit(e);
+        if (e->name != x || iters.empty()) return m;
+        auto r = cast<Read>(m);
+        if (r->type->is_real_scalar()) return ir::make<Read>(r->name, arrange(reads(r->srcinfo), r->idx), r->type, r->srcinfo);
+        WAccessList orig;
+        for (const auto& hi : r->type->shape()) orig.push_back(ir::make<Interval>(int_const(0, r->srcinfo), hi, r->srcinfo));
+        WAccessList idx = arrange(points(r->srcinfo), orig);
+        TypePtr as_tensor = r->type;
+        if (auto w = r->type->as<WindowType>()) as_tensor = w->as_tensor;
+        return ir::make<WindowExpr>(r->name, idx, ir::make<WindowType>(alloc_type, as_tensor, r->name, idx), r->srcinfo);
+    }
+    ExprPtr visit(const std::shared_ptr<const WindowExpr>& e) override {
+        ExprPtr m = IRMutator::visit(e);
+        if (e->name != x || iters.empty()) return m;
+        auto w = cast<WindowExpr>(m);
+        WAccessList idx = arrange(points(w->srcinfo), w->idx);
+        TypePtr as_tensor = w->type;
+        if (auto wt = w->type->as<WindowType>()) as_tensor = wt->as_tensor;
+        return ir::make<WindowExpr>(w->name, idx, ir::make<WindowType>(alloc_type, as_tensor, w->name, idx), w->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Assign>& s) override {
+        if (s->name != x) return IRMutator::visit(s);
+        return ir::make<Assign>(s->name, s->type, arrange(reads(s->srcinfo), s->idx), mutate_expr(s->rhs), s->srcinfo);
+    }
+    StmtPtr visit(const std::shared_ptr<const Reduce>& s) override {
+        if (s->name != x) return IRMutator::visit(s);
+        return ir::make<Reduce>(s->name, s->type, arrange(reads(s->srcinfo), s->idx), mutate_expr(s->rhs), s->srcinfo);
+    }
+};
+
+bool depends_on(const std::vector<DepKey>& deps, const Sym& s) {
+    for (const auto& d : deps)
+        if (!d.is_config() && d.sym == s) return true;
+    return false;
+}
+
+}  // namespace
+
+Rewritten autolift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts, const std::string& mode, int64_t size,
+                         bool keep_dims) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    if (mode != "row" && mode != "col") sched_error("Unknown lift mode " + mode + ", should be 'row' or 'col'");
+    size_t depth = path.size() - 1;  // enclosing loops and ifs
+    if (size_t(n_lifts) > depth)
+        sched_error("specified lift level " + std::to_string(n_lifts) + " is higher than the number of loop " +
+                    std::to_string(depth));
+    std::vector<DepKey> deps = dependencies_of(DepKey::of(a.name), p->body);
+    Path site_path(path.begin(), path.end() - long(n_lifts));
+    std::vector<Sym> iters;
+    ExprList rngs;
+    for (size_t len = site_path.size(); len <= depth; ++len) {
+        auto f = stmt_at(*p, Path(path.begin(), path.begin() + long(len)))->as<For>();
+        if (!f || !keep_dims || !depends_on(deps, f->iter)) continue;
+        iters.push_back(f->iter);
+        if (size > 0) {
+            int64_t c = 0;
+            auto b = f->hi->as<BinOp>();
+            if (is_const(f->hi, &c)) {
+                if (c > size) sched_error("Lift size cannot be less than for-loop bound " + std::to_string(c));
+            } else if (b && b->op == BinOpKind::Mod && is_const(b->rhs, &c)) {
+                if (c > size) sched_error("Lift size cannot be less than for-loop bound " + print_expr(*f->hi));
+            } else {
+                sched_error("autolift_alloc: a lift size is only supported for constant or '% c' loop bounds");
+            }
+            rngs.push_back(int_const(size, f->srcinfo));
+        } else {
+            rngs.push_back(f->hi);
+        }
+    }
+    ExprList shape;
+    for (const auto& r : rngs)
+        shape.push_back(r->is<Const>() ? r : ir::make<BinOp>(BinOpKind::Add, r, int_const(1, r->srcinfo), T::index(), r->srcinfo));
+    TypePtr nt = a.type;
+    if (a.type->is<TensorType>()) {
+        const ExprList& old = a.type->shape();
+        if (mode == "row") shape.insert(shape.end(), old.begin(), old.end());
+        else shape.insert(shape.begin(), old.begin(), old.end());
+        nt = a.type->basetype_ptr(a.type);
+    }
+    if (!shape.empty()) nt = T::tensor(shape, false, nt);
+    LiftedUses u;
+    u.x = a.name;
+    u.iters = iters;
+    u.row = mode == "row";
+    u.alloc_type = nt;
+    // Rewrite the uses (they follow the allocation in its list), drop the allocation,
+    // then put the new one before the lift site.
+    const StmtList* l = stmt_list_at(*p, site.rest.parent, site.rest.field);
+    size_t k = size_t(path.back().index);
+    StmtList rest(l->begin() + long(k) + 1, l->end());
+    ProcPtr q = with_block(*p, BlockLoc{site.rest.parent, site.rest.field, k, l->size()}, u.mutate_stmts(rest));
+    StmtPtr lifted = ir::make<Alloc>(a.name, nt, a.mem, a.srcinfo);
+    BlockLoc at = block_of_stmt(site_path);
+    at.hi = at.lo;
+    q = with_block(*q, at, {lifted});
+    return {q, {}};
+}
+
+}  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+// Upstream's CheckFoldBuffer: walks the statements after the allocation keeping, per
+// statement list, the window of dimension `dim` accessed so far; folding to `size` is
+// safe when no access reaches `size` or more below the largest earlier access (within
+// a list, and between consecutive iterations of a loop).
+class FoldCheck {
+public:
+    FoldCheck(Sym name, size_t dim, int64_t size) : name(std::move(name)), dim(dim), size(size) {}
+    Sym name;
+    size_t dim;
+    int64_t size;
+
+    std::optional<analysis::IndexRange> stmts(const StmtList& ss) {
+        scopes_.emplace_back();
+        for (const auto& s : ss) stmt(*s);
+        auto out = scopes_.back();
+        scopes_.pop_back();
+        return out;
+    }
+
+private:
+    using Range = analysis::IndexRange;
+    std::vector<std::optional<Range>> scopes_;
+    std::optional<Range> within_;
+
+    static Range rng(const ExprPtr& e) { return analysis::index_range(e); }
+
+    static std::optional<Range> merge(const std::optional<Range>& x, const std::optional<Range>& y) {
+        if (!x) return y;
+        if (!y) return x;
+        return *x | *y;
+    }
+
+    void update(const std::string& what, const Range& b) {
+        auto& w = scopes_.back();
+        if (!w) {
+            w = b;
+            return;
+        }
+        if (!b.lo || !w->hi)
+            sched_error("Buffer folding failed because the current analysis cannot handle variable width access windows.");
+        if (*b.lo <= *w->hi - size)
+            sched_error("Buffer folding failed because access window of " + what + " accesses more than " + std::to_string(size) +
+                        " before the largest access of previous statements.");
+        w = *w | b;
+    }
+
+    void within(const Range& r) { within_ = within_ ? (*within_ | r) : r; }
+
+    // Upstream's do_e: a read or window of the buffer records the range of its index in
+    // the folded dimension (without looking inside it); anything else recurses.
+    void expr(const Expr& e) {
+        if (auto r = e.as<Read>(); r && r->name == name) {
+            within(rng(r->idx.at(dim)));
+            return;
+        }
+        if (auto w = e.as<WindowExpr>(); w && w->name == name) {
+            const WAccessPtr& a = w->idx.at(dim);
+            if (auto iv = a->as<Interval>()) within(rng(iv->lo) | rng(iv->hi));
+            else within(rng(a->as<Point>()->pt));
+            return;
+        }
+        children(e);
+    }
+    // The generic traversal of an expression's children (upstream's LoopIR_Do.do_e,
+    // which does not apply the buffer test to the expression itself).
+    void children(const Expr& e) {
+        if (auto r = e.as<Read>()) {
+            for (const auto& i : r->idx) expr(*i);
+        } else if (auto b = e.as<BinOp>()) {
+            expr(*b->lhs);
+            expr(*b->rhs);
+        } else if (auto x = e.as<Extern>()) {
+            for (const auto& a : x->args) expr(*a);
+        } else if (auto u = e.as<USub>()) {
+            expr(*u->arg);
+        } else if (auto w = e.as<WindowExpr>()) {
+            for (const auto& a : w->idx) {
+                if (auto iv = a->as<Interval>()) {
+                    expr(*iv->lo);
+                    expr(*iv->hi);
+                } else {
+                    expr(*a->as<Point>()->pt);
+                }
+            }
+        }
+    }
+
+    void stmt(const Stmt& s) {
+        std::optional<Range> bounds;
+        if (auto f = s.as<For>()) {
+            bounds = stmts(f->body);
+            Range iter = rng(f->lo) | (rng(f->hi) - 1);
+            if (bounds) {
+                int64_t c = bounds->stride_of(f->iter);
+                if (!bounds->hi || !bounds->lo)
+                    sched_error("Buffer folding failed because the current analysis cannot handle variable width access windows.");
+                if (*bounds->lo + c <= *bounds->hi - size)
+                    sched_error("Buffer folding failed because access window of iteration i + 1 in " + print_stmt(s) +
+                                " goes more than " + std::to_string(size) + " before the largest access of iteration i");
+                bounds = bounds->partial_eval(f->iter, iter);
+            }
+        } else if (auto i = s.as<If>()) {
+            auto b = stmts(i->body);
+            auto o = stmts(i->orelse);
+            bounds = merge(b, o);
+        } else if (s.is<Assign>() || s.is<Reduce>()) {
+            const Sym& lhs = s.is<Assign>() ? s.as<Assign>()->name : s.as<Reduce>()->name;
+            const ExprList& idx = s.is<Assign>() ? s.as<Assign>()->idx : s.as<Reduce>()->idx;
+            const ExprPtr& rhs = s.is<Assign>() ? s.as<Assign>()->rhs : s.as<Reduce>()->rhs;
+            within_.reset();
+            children(*rhs);
+            bounds = within_;
+            if (bounds) {
+                auto w = bounds->size();
+                if (!w || *w > size)
+                    sched_error("Buffer folding failed because RHS access window's width in stmt " + print_stmt(s) +
+                                " exceeded folded size " + std::to_string(size) + ".");
+                update(print_expr(*rhs), *bounds);
+            }
+            if (lhs == name) bounds = merge(bounds, rng(idx.at(dim)));
+        } else {
+            within_.reset();
+            if (auto c = s.as<Call>()) {
+                for (const auto& a : c->args) expr(*a);
+            } else if (auto w = s.as<WindowStmt>()) {
+                expr(*w->rhs);
+            } else if (auto wc = s.as<WriteConfig>()) {
+                expr(*wc->rhs);
+            }
+            bounds = within_;
+        }
+        if (bounds) update(print_stmt(s), *bounds);
+    }
+};
+
+}  // namespace
+
+Rewritten fold_buffer(const ProcPtr& p, const Path& path, int64_t dim, int64_t size) {
+    AllocSite site = alloc_site(*p, path);
+    const Alloc& a = *site.alloc;
+    if (!a.type->is<TensorType>() || dim < 0 || size_t(dim) >= a.type->shape().size())
+        sched_error("Dimension index out of range");
+    const StmtList* l = stmt_list_at(*p, site.rest.parent, site.rest.field);
+    StmtList rest(l->begin() + long(site.rest.lo), l->end());
+    FoldCheck check{a.name, size_t(dim), size};
+    try {
+        check.stmts(rest);
+    } catch (const analysis::RangeError& e) {
+        sched_error(std::string("Buffer folding failed: ") + e.what());
+    }
+    ExprPtr size_expr = Const::of_int(size, T::index(), a.srcinfo);
+    ExprList shape = a.type->shape();
+    shape[size_t(dim)] = size_expr;
+    TypePtr nt = T::tensor(shape, false, a.type->basetype_ptr(a.type));
+    auto fold = [&](const ExprPtr& e) { return ir::make<BinOp>(BinOpKind::Mod, e, size_expr, T::index(), e->srcinfo); };
+    Uses u;
+    u.x = a.name;
+    u.new_type = nt;
+    u.on_read = [&](Sym&, ExprList& idx, bool, const Read&) {
+        if (idx.size() > size_t(dim)) idx[size_t(dim)] = fold(idx[size_t(dim)]);
+    };
+    u.on_window = [&](Sym&, WAccessList& idx, bool, const WindowExpr& w) {
+        WAccessPtr& acc = idx[size_t(dim)];
+        if (auto pt = acc->as<Point>()) acc = ir::make<Point>(fold(pt->pt), w.srcinfo);
+        else {
+            auto iv = acc->as<Interval>();
+            acc = ir::make<Interval>(fold(iv->lo), fold(iv->hi), w.srcinfo);
+        }
+    };
+    u.on_write = [&](Sym&, ExprList& idx, const Stmt&) { idx[size_t(dim)] = fold(idx[size_t(dim)]); };
+    ProcPtr q = rewrite_after(*p, site, u, {with_type(a, nt)});
+    check_new_bounds(q, site);
+    return {q, {Edit{}}};
 }
 
 }  // namespace exo::rewrite

@@ -110,3 +110,34 @@ Rewritten delete_buffer(const ir::ProcPtr& p, const ir::Path& path);
 Rewritten reuse_buffer(const ir::ProcPtr& p, const ir::Path& buf, const ir::Path& rep);
 
 }  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+// Legacy and undocumented primitives (recompute.cpp, auto_ops.cpp, buffer_ops.cpp).
+// `outer_hi` blocks of `stride` iterations, the inner loop also covering the rest.
+Rewritten divide_with_recompute(const ir::ProcPtr& p, const ir::Path& loop, const ir::ExprPtr& outer_hi, int64_t stride,
+                                const std::string& outer, const std::string& inner);
+// Fission after statement `stmt` through n_lifts scopes, dropping loops made useless;
+// no forwarding (edits are left empty: the caller marks the result unforwardable).
+Rewritten autofission(const ir::ProcPtr& p, const ir::Path& stmt, int n_lifts);
+// Legacy lift of an allocation; size <= 0 means none.
+Rewritten autolift_alloc(const ir::ProcPtr& p, const ir::Path& alloc, int64_t n_lifts, const std::string& mode, int64_t size,
+                         bool keep_dims);
+Rewritten add_unsafe_guard(const ir::ProcPtr& p, const ir::Path& stmt, const ir::ExprPtr& cond);
+// An argument of insert_noop_call: an expression, or (window) a window of the buffer
+// `expr` reads, one entry per dimension (hi null for a point).
+struct NoopDim {
+    ir::ExprPtr lo, hi;
+};
+struct NoopArg {
+    bool window = false;
+    ir::ExprPtr expr;
+    std::vector<NoopDim> dims;
+};
+Rewritten insert_noop_call(const ir::ProcPtr& p, const ir::Path& anchor, bool after, const ir::ProcPtr& callee,
+                           const std::vector<NoopArg>& args);
+// resize_dim(fold=True): dimension `dim` becomes a circular buffer of `size` entries
+// (indices taken modulo size), after upstream's CheckFoldBuffer range analysis.
+Rewritten fold_buffer(const ir::ProcPtr& p, const ir::Path& alloc, int64_t dim, int64_t size);
+
+}  // namespace exo::rewrite

@@ -945,6 +945,8 @@ def _forward(proc, cursor):
         return cursor
     impl = cursor._impl
     for edits in _history(proc, cursor._proc):
+        if any(e[0] == "unimplemented" for e in edits):
+            raise NotImplementedError("This forwarding function has not been implemented")
         if isinstance(cursor, ArgCursor):
             continue
         impl = _forward_impl(impl, edits)

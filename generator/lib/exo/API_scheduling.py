@@ -627,7 +627,7 @@ def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
     path = buf_cursor._impl.path
     if fold:
         assert isinstance(size, int) and not isinstance(size, bool) and size > 0
-        raise NotImplementedError("resize_dim(fold=True) (circular buffers) is not supported yet")
+        return _result(proc, _exo._sched_fold_buffer(proc, path, dim_idx, size))
     return _result(proc, _exo._sched_resize_dim(proc, path, dim_idx, size, offset))
 
 
@@ -838,3 +838,90 @@ def set_memory(proc, cursor, memory_type):
 def parallelize_loop(proc, loop_cursor):
     """Make a loop parallel (`par`); the parallel-safety check runs at code generation."""
     return _result(proc, _exo._sched_parallelize_loop(proc, loop_cursor._impl.path))
+
+
+# --------------------------------------------------------------------------- legacy / undocumented
+
+if "OptionalA" not in globals():
+    class OptionalA(ArgumentProcessor):
+        def __init__(self, arg_proc):
+            self.arg_proc = arg_proc() if isinstance(arg_proc, type) else arg_proc
+
+        def setdata(self, index, arg_name, f_name):
+            super().setdata(index, arg_name, f_name)
+            self.arg_proc.setdata(index, arg_name, f_name)
+
+        def __call__(self, opt_arg, all_args):
+            return None if opt_arg is None else self.arg_proc(opt_arg, all_args)
+
+
+def _unforwardable(proc, native):
+    """A result that cursors cannot be forwarded to (upstream builds these procs without
+    a forwarding function)."""
+    new_proc, _ = native
+    _exo._set_provenance(new_proc, proc, [("unimplemented",)])
+    return new_proc
+
+
+@sched_op([ForCursorA, NewExprA("loop_cursor"), PosIntA, ListA(NameA, length=2)])
+def divide_with_recompute(proc, loop_cursor, outer_hi, outer_stride, new_iters):
+    """Split a loop into `outer_hi` blocks of `outer_stride` iterations; each inner loop
+    runs `outer_stride + (hi - outer_hi * outer_stride)` iterations, recomputing the
+    overlap (so the body must be idempotent)."""
+    return _result(proc, _exo._sched_divide_with_recompute(proc, loop_cursor._impl.path, outer_hi, outer_stride,
+                                                           new_iters[0], new_iters[1]))
+
+
+@sched_op([GapCursorA, PosIntA])
+def autofission(proc, gap_cursor, n_lifts=1):
+    """Legacy fission at the gap through `n_lifts` scopes; a loop whose half does not use
+    its iterator and is idempotent is dropped around that half. No safety check."""
+    stmt = gap_cursor.anchor().prev() if gap_cursor.type() == PC.GapType.Before else gap_cursor.anchor()
+    if not stmt or not stmt.next():
+        raise ValueError("expected cursor to point to a gap between statements, not at an edge")
+    return _unforwardable(proc, _exo._sched_autofission(proc, stmt._impl.path, n_lifts))
+
+
+@sched_op([AllocCursorA, PosIntA, EnumA(["row", "col"]), OptionalA(PosIntA), BoolA])
+def autolift_alloc(proc, alloc_cursor, n_lifts=1, mode="row", size=None, keep_dims=False):
+    """Legacy lift of an allocation `n_lifts` scopes up; with `keep_dims`, every lifted
+    loop the buffer depends on adds a dimension (of extent `size` if given)."""
+    return _unforwardable(proc, _exo._sched_autolift_alloc(proc, alloc_cursor._impl.path, n_lifts, mode, size,
+                                                           keep_dims))
+
+
+@sched_op([BlockCursorA, NewExprA("block_cursor")])
+def add_unsafe_guard(proc, block_cursor, var_expr):
+    """DEPRECATED: wrap the block's first statement in `if var_expr:` (unchecked)."""
+    return _unforwardable(proc, _exo._sched_add_unsafe_guard(proc, block_cursor[0]._impl.path, var_expr))
+
+
+_WINDOW_ARG = re.compile(r"(\w+)\[([^\]]+)\]")
+
+
+class _NoopCallArgA(NewExprA):
+    """An expression, or a window `name[lo:hi, pt, ...]` (upstream's
+    NewExprOrCustomWindowExprA)."""
+
+    def __call__(self, expr, all_args):
+        if isinstance(expr, str) and ":" in expr:
+            m = _WINDOW_ARG.match(expr)
+            if not m:
+                raise ValueError(f"expected windowing string of the form 'name[args]', but got '{expr}'")
+            if not _VALID_NAME.match(m[1]):
+                raise ValueError(f"'{m[1]}' is not a valid name")
+            dims = []
+            for a in m[2].split(","):
+                r = re.match(r"\s*([^:]+)\s*:\s*([^:]+)\s*", a)
+                dims.append((r[1].strip(), r[2].strip()) if r else a.strip())
+            return ("window", m[1], dims)
+        return super().__call__(expr, all_args)
+
+
+@sched_op([GapCursorA, ProcA, ListA(_NoopCallArgA("gap_cursor"))])
+def insert_noop_call(proc, gap_cursor, instr, args):
+    """Insert a call to `instr` (whose body must be `pass`) at the gap."""
+    if len(args) != len(instr.args()):
+        raise TypeError("Function argument count mismatch")
+    impl = gap_cursor._impl
+    return _result(proc, _exo._sched_insert_noop_call(proc, impl.anchor, impl.type == PC.GapType.After, instr, args))

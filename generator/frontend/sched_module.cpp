@@ -10,6 +10,7 @@
 #include "../rewrite/fragment.h"
 #include "../rewrite/primitives.h"
 #include "../rewrite/simplify.h"
+#include "../rewrite/unification.h"
 #include "cursor_module.h"
 #include "exo_module.h"
 
@@ -169,8 +170,9 @@ Value s_reorder_stmts(const Value&, const CallArgs& a) {
 
 Value s_simplify(const Value&, const CallArgs& a) {
     ARGS("_sched_simplify", 1);
-    // Statement paths are kept except where dead branches are dropped: identity forwarding.
-    rewrite::Rewritten r{rewrite::simplify(proc_arg(a[0])), {}};
+    // Constant ifs are replaced by their taken branch, loops that never run deleted.
+    rewrite::Rewritten r;
+    r.proc = rewrite::simplify(proc_arg(a[0]), &r.edits);
     r.edits.push_back(rewrite::Edit{});
     return result(r);
 }
@@ -501,6 +503,25 @@ Value s_insert_noop_call(const Value&, const CallArgs& a) {
     return result(rewrite::insert_noop_call(p, anchor, host::truthy(a[2]), callee, args));
 }
 
+
+// Sub-procedure operations.
+Value s_replace(const Value&, const CallArgs& a) {
+    ARGS("_sched_replace", 3);
+    try {
+        return result(rewrite::replace(proc_arg(a[0]), block_arg(a[1]), proc_arg(a[2])));
+    } catch (const rewrite::UnificationFailed& e) {
+        backend::raise_host("exo.rewrite.LoopIR_unification", "UnificationError", e.what());
+    }
+}
+Value s_inline_call(const Value&, const CallArgs& a) {
+    ARGS("_sched_inline", 2);
+    return result(rewrite::inline_call(proc_arg(a[0]), path_arg(a[1])));
+}
+Value s_call_eqv(const Value&, const CallArgs& a) {
+    ARGS("_sched_call_eqv", 3);
+    return result(rewrite::call_eqv(proc_arg(a[0]), path_arg(a[1]), proc_arg(a[2])));
+}
+
 }  // namespace
 
 void add_sched_functions(host::DictTable& g) {
@@ -551,6 +572,9 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_sink_alloc", s_sink_alloc);
     def("_sched_delete_buffer", s_delete_buffer);
     def("_sched_reuse_buffer", s_reuse_buffer);
+    def("_sched_replace", s_replace);
+    def("_sched_inline", s_inline_call);
+    def("_sched_call_eqv", s_call_eqv);
     def("_sched_divide_with_recompute", s_divide_with_recompute);
     def("_sched_autofission", s_autofission);
     def("_sched_autolift_alloc", s_autolift_alloc);

@@ -141,3 +141,14 @@ Rewritten insert_noop_call(const ir::ProcPtr& p, const ir::Path& anchor, bool af
 Rewritten fold_buffer(const ir::ProcPtr& p, const ir::Path& alloc, int64_t dim, int64_t size);
 
 }  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+// Sub-procedure operations (subproc_ops.cpp): replace the first len(sub.body)
+// statements of `block` by a call to `sub` (unification.h); inline a call; swap a
+// call's callee for an equivalent proc (equivalence is checked by the caller).
+Rewritten replace(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ProcPtr& sub);
+Rewritten inline_call(const ir::ProcPtr& p, const ir::Path& call);
+Rewritten call_eqv(const ir::ProcPtr& p, const ir::Path& call, const ir::ProcPtr& eqv);
+
+}  // namespace exo::rewrite

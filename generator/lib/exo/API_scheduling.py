@@ -925,3 +925,91 @@ def insert_noop_call(proc, gap_cursor, instr, args):
         raise TypeError("Function argument count mismatch")
     impl = gap_cursor._impl
     return _result(proc, _exo._sched_insert_noop_call(proc, impl.anchor, impl.type == PC.GapType.After, instr, args))
+
+
+# --------------------------------------------------------------------------- #
+# Sub-procedure operations (replace, inline, call_eqv, extract_subproc)
+
+from .rewrite.LoopIR_unification import UnificationError  # noqa: E402
+
+_NAME_COUNT_CALL = re.compile(r"^([a-zA-Z_]\w*)\s*(\#\s*([0-9]+))?$")
+
+
+class CallCursorA(StmtCursorA):
+    def _cursor_call(self, call_pattern, all_args):
+        if isinstance(call_pattern, Procedure):
+            call_pattern = f"{call_pattern.name()}(_)"
+        elif isinstance(call_pattern, str) and (m := _NAME_COUNT_CALL.search(call_pattern)):
+            count = f" #{m[3]}" if m[3] is not None else ""
+            call_pattern = f"{m[1]}(_){count}"
+        cursor = super()._cursor_call(call_pattern, all_args)
+        if not isinstance(cursor, PC.CallCursor):
+            self.err(f"expected a CallCursor, not {type(cursor)}")
+        return cursor
+
+
+# Procedure objects given as callees, so that a call's callee (a fresh object when read
+# back from the IR) can be traced to its scheduling history for call_eqv.
+_callee_objects = []
+
+
+def _remember_callee(p):
+    if not any(q is p for q in _callee_objects):
+        _callee_objects.append(p)
+
+
+def _lineage(p):
+    chain = [p]
+    while (prov := _exo._provenance(p)) is not None:
+        p = prov[0]
+        chain.append(p)
+    return chain
+
+
+def _procs_equivalent(callee, eqv):
+    eqv_chain = _lineage(eqv)
+    if any(callee == q for q in eqv_chain):
+        return True
+    for known in _callee_objects:
+        if known == callee:
+            known_chain = _lineage(known)
+            if any(a is b or a == b for a in known_chain for b in eqv_chain):
+                return True
+    return False
+
+
+@sched_op([BlockCursorA, ProcA, BoolA])
+def replace(proc, block_cursor, subproc, quiet=False):
+    """Replace the first len(subproc.body()) statements of the block with a call to
+    `subproc`, with arguments found by unifying its body with them. Raises
+    UnificationError when they cannot be unified, and SchedulingError when the call
+    would violate `subproc`'s preconditions (its asserts or the bounds of its accesses)."""
+    b = block_cursor._impl
+    _remember_callee(subproc)
+    try:
+        return _result(proc, _exo._sched_replace(proc, (b.parent, b.field, b.lo, b.hi), subproc))
+    except UnificationError:
+        if quiet:
+            raise
+        print(f"Failed to unify the following:\nSubproc:\n{subproc}\nStatements:")
+        for sc in block_cursor:
+            print(sc)
+        raise
+
+
+@sched_op([CallCursorA])
+def inline(proc, call_cursor):
+    """Inline a call: the callee's body with its arguments substituted (window arguments
+    become window statements), its variables renamed apart."""
+    return _result(proc, _exo._sched_inline(proc, call_cursor._impl.path))
+
+
+@sched_op([CallCursorA, ProcA])
+def call_eqv(proc, call_cursor, eqv_proc):
+    """Swap the callee of the call for `eqv_proc`, which must be equivalent to it (one
+    scheduled from the other, or both from a common proc)."""
+    callee = call_cursor.subproc()
+    if not _procs_equivalent(callee, eqv_proc):
+        raise SchedulingError("Cannot swap call because the two procedures are not equivalent")
+    _remember_callee(eqv_proc)
+    return _result(proc, _exo._sched_call_eqv(proc, call_cursor._impl.path, eqv_proc))

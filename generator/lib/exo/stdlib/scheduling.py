@@ -66,3 +66,109 @@ def lift_if(proc, cursor, n_lifts=1):
             raise SchedulingError(f"Could not fully lift if statement! {n_lifts - i} lift(s) remain! {e}\n"
                                   f"Orig: {orig}\nProc: {proc}") from e
     return proc
+
+
+# ---------------------------------------------------------------- replace helpers
+
+from exo.rewrite.LoopIR_unification import UnificationError as _UnificationError  # noqa: E402
+
+
+class MemoryError(Exception):
+    def __init__(self, msg):
+        self._err_msg = str(msg)
+
+    def __str__(self):
+        return self._err_msg
+
+
+def _call_mems_ok(call):
+    """Does every buffer passed to the call live in a memory that is (a subclass of) the
+    memory the callee's parameter expects?"""
+    env = {}
+    for a in call.proc().args():
+        if a.type().is_numeric():
+            env[a.name()] = a.mem()
+    cur = call
+    while True:
+        prev = cur.prev()
+        if isinstance(prev, InvalidCursor):
+            prev = cur.parent()
+            if isinstance(prev, InvalidCursor):
+                break
+        cur = prev
+        if isinstance(cur, AllocCursor) and cur.name() not in env:
+            env[cur.name()] = cur.mem()
+    for ca, sa in zip(call.args(), call.subproc().args()):
+        if sa.type().is_numeric():
+            cmem = env.get(ca.name())
+            if cmem is None or not issubclass(cmem, sa.mem()):
+                return False
+    return True
+
+
+def _all_calls_ok(block):
+    for c in block:
+        if isinstance(c, CallCursor):
+            if not _call_mems_ok(c):
+                return False
+        elif isinstance(c, IfCursor):
+            if not _all_calls_ok(c.body()):
+                return False
+            if not isinstance(c.orelse(), InvalidCursor) and not _all_calls_ok(c.orelse()):
+                return False
+        elif isinstance(c, ForCursor):
+            if not _all_calls_ok(c.body()):
+                return False
+    return True
+
+
+@sched_op([BlockCursorA, ProcA, BoolA])
+def call_site_mem_aware_replace(proc, block_cursor, subproc, quiet=False):
+    """replace, then check that every call's buffers live in the memories its callee
+    expects (MemoryError otherwise)."""
+    proc = replace(proc, block_cursor, subproc, quiet=quiet)
+    if not _all_calls_ok(proc.body()):
+        raise MemoryError("replace failed due to memory type mismatch between block and subproc")
+    return proc
+
+
+_FIRST_STMT_PATTERNS = {AssignCursor: "_ = _", ReduceCursor: "_ += _", ForCursor: "for _ in _: _"}
+
+
+def _replace_helper(proc, subprocs, mem_aware, once):
+    if not isinstance(subprocs, list):
+        subprocs = [subprocs]
+    for sp in subprocs:
+        assert isinstance(sp, Procedure), "expected Procedure as 2nd argument"
+    for sp in subprocs:
+        body = sp.body()
+        pattern = _FIRST_STMT_PATTERNS.get(type(body[0]), "TODO")
+        i = 0
+        while True:
+            try:
+                block = proc.find(f"{pattern} #{i}").expand(0, len(body) - 1)
+                if len(block) != len(body):
+                    raise _UnificationError("Unification failed due to length mismatch")
+                if mem_aware:
+                    proc = call_site_mem_aware_replace(proc, block, sp, quiet=True)
+                else:
+                    proc = replace(proc, block, sp, quiet=True)
+                if once:
+                    break
+            except (TypeError, SchedulingError) as e:
+                if "failed to find matches" in str(e):
+                    break
+                raise
+            except (_UnificationError, MemoryError, NotImplementedError):
+                i += 1
+    return proc
+
+
+def replace_all(proc, subprocs, mem_aware=True):
+    """Replace every block that unifies with one of `subprocs` (in order) by a call."""
+    return _replace_helper(proc, subprocs, mem_aware, False)
+
+
+def replace_once(proc, subprocs, mem_aware=True):
+    """Replace the first block that unifies with each of `subprocs` by a call."""
+    return _replace_helper(proc, subprocs, mem_aware, True)

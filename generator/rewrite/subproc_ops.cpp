@@ -1,0 +1,120 @@
+// Sub-procedure primitives (upstream's subproc_ops.md): replace, inline, call_eqv,
+// extract_subproc.
+#include <unordered_set>
+
+#include "../analysis/boundscheck.h"
+#include "../ir/equality.h"
+#include "../ir/loopir.h"
+#include "../ir/queries.h"
+#include "primitives.h"
+#include "unification.h"
+
+namespace exo::rewrite {
+
+using namespace ir;
+
+namespace {
+
+// `sub` with its arguments and every variable its body binds renamed to fresh Syms.
+Proc alpha_renamed(const Proc& sub) {
+    std::unordered_map<Sym, Sym> env;
+    SymMap sub_env;
+    Proc q = sub;
+    for (auto& a : q.args) {
+        Sym n = a.name.copy();
+        env[a.name] = n;
+        sub_env[a.name] = ir::make<Read>(n, ExprList{}, a.type, a.srcinfo);
+    }
+    for (auto& a : q.args) {
+        if (auto t = a.type->as<TensorType>()) {
+            ExprList hi;
+            for (auto& e : t->hi) hi.push_back(substitute(e, sub_env));
+            a.type = T::tensor(hi, t->is_window, t->type);
+        }
+        a.name = env[a.name];
+    }
+    for (auto& b : binders(sub.body)) env[b] = b.copy();
+    q.body = rename_syms(sub.body, env);
+    ExprList preds;
+    for (auto& e : sub.preds) preds.push_back(substitute(e, sub_env));
+    q.preds = preds;
+    return q;
+}
+
+Edit replace_edit(const BlockLoc& b, size_t n) {
+    Edit e;
+    e.kind = Edit::Replace;
+    e.parent = b.parent;
+    e.field = b.field;
+    e.lo = b.lo;
+    e.hi = b.hi;
+    e.n = n;
+    return e;
+}
+
+void recheck(const Proc& p) {
+    std::string err = analysis::bounds_check_errors(p);
+    if (!err.empty()) sched_error(err);
+    err = analysis::aliasing_error(p);
+    if (!err.empty()) sched_error(err);
+}
+
+}  // namespace
+
+Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
+    size_t n = sub->body.size();
+    if (block.hi - block.lo < n) sched_error("Not enough statements to match");
+    Proc renamed = alpha_renamed(*sub);
+    ExprList args = unify_block(*p, block, renamed);
+    const StmtList* list = stmt_list_at(*p, block.parent, block.field);
+    StmtPtr call = ir::make<Call>(sub, args, (*list)[block.lo]->srcinfo);
+    BlockLoc b{block.parent, block.field, block.lo, block.lo + n};
+    ProcPtr out = with_block(*p, b, {call});
+    // Beyond upstream: the callee's asserts and the bounds of its accesses must hold at
+    // the new call site.
+    recheck(*out);
+    return {out, {replace_edit(b, 1)}};
+}
+
+Rewritten inline_call(const ProcPtr& p, const Path& call_path) {
+    StmtPtr s = stmt_at(*p, call_path);
+    auto c = s ? s->as<Call>() : nullptr;
+    if (!c) sched_error("expected a call");
+    const Proc& f = *c->f;
+    StmtList win_binds;
+    std::unordered_map<Sym, Sym> renames;
+    SymMap subst;
+    for (size_t i = 0; i < f.args.size() && i < c->args.size(); ++i) {
+        const FnArg& fa = f.args[i];
+        const ExprPtr& a = c->args[i];
+        if (a->is<WindowExpr>()) {
+            Sym nm = fa.name.copy();
+            win_binds.push_back(ir::make<WindowStmt>(nm, a, a->srcinfo));
+            renames[fa.name] = nm;
+        } else if (auto r = a->as<Read>(); r && fa.type->is_numeric()) {
+            renames[fa.name] = r->name;
+        } else {
+            subst[fa.name] = a;
+        }
+    }
+    StmtList body = rename_syms(f.body, renames);
+    body = substitute(body, subst);
+    StmtList all = win_binds;
+    all.insert(all.end(), body.begin(), body.end());
+    all = alpha_rename(all);
+    BlockLoc b = block_of_stmt(call_path);
+    return {with_block(*p, b, all), {replace_edit(b, all.size())}};
+}
+
+Rewritten call_eqv(const ProcPtr& p, const Path& call_path, const ProcPtr& eqv) {
+    StmtPtr s = stmt_at(*p, call_path);
+    auto c = s ? s->as<Call>() : nullptr;
+    if (!c) sched_error("expected a call");
+    StmtPtr n = ir::make<Call>(eqv, c->args, c->srcinfo);
+    ProcPtr out = with_stmt(*p, call_path, n);
+    std::string err = analysis::aliasing_error(*out);
+    if (!err.empty()) sched_error(err);
+    return {out, {Edit{}}};
+}
+
+}  // namespace exo::rewrite

@@ -1,0 +1,24 @@
+// Unification of a sub-procedure's body with a block of statements (upstream's
+// LoopIR_unification): the arguments that make the call `subproc(args)` do exactly
+// what the block does. Index arguments and window bounds are solved as linear integer
+// equations over the block's free index variables; buffer arguments bind to the
+// caller's buffers or to windows of them.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "../ir/path.h"
+
+namespace exo::rewrite {
+
+// Upstream's UnificationError (message text as upstream's).
+struct UnificationFailed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The call arguments, one per argument of `sub`; the block is the statements
+// [b.lo, b.lo + sub.body.size()) at `b` in `p`.
+ir::ExprList unify_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
+
+}  // namespace exo::rewrite

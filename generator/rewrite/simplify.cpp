@@ -497,30 +497,47 @@ public:
         return ir::make<Proc>(std::move(copy));
     }
 
-    StmtList mutate_stmts(const StmtList& stmts) override {
+    // The structural changes, keyed by the original path they happen at (see events_).
+    std::vector<std::pair<Path, Edit>> events;
+
+    StmtList mutate_stmts(const StmtList& stmts) override { return simplify_list(stmts, Path{}, Field::Body); }
+
+    // `stmts` is the list `field` of the (original) node at `parent`.
+    StmtList simplify_list(const StmtList& stmts, const Path& parent, Field field) {
         StmtList out;
-        append_simplified(stmts, out);
-        if (out.empty() && !stmts.empty()) out.push_back(ir::make<Pass>(stmts[0]->srcinfo));
+        append_simplified(stmts, out, parent, field);
+        if (out.empty() && !stmts.empty()) {
+            out.push_back(ir::make<Pass>(stmts[0]->srcinfo));
+            Path key = parent;
+            key.push_back(Step{field, -1});
+            events.push_back({key, Edit{Edit::Insert, parent, field, 0, 0, 1, Field::Body, {}}});
+        }
         return out;
     }
 
     // The taken branch of a constant `if` is spliced into the enclosing block before it
     // is simplified, so only the enclosing block can end up empty (and get a `pass`).
-    void append_simplified(const StmtList& stmts, StmtList& out) {
-        for (const StmtPtr& s : stmts) {
+    void append_simplified(const StmtList& stmts, StmtList& out, const Path& parent, Field field) {
+        for (size_t k = 0; k < stmts.size(); ++k) {
+            const StmtPtr& s = stmts[k];
+            Path at = parent;
+            at.push_back(Step{field, int32_t(k)});
             if (auto i = cast<If>(s)) {
                 ExprPtr cond = mutate_expr(i->cond);
                 if (auto c = cond->as<Const>()) {
                     // A constant condition: the taken branch replaces the statement.
                     bool taken = c->val.is_float() ? c->val.as_float() != 0 : c->val.as_bool();
-                    append_simplified(taken ? i->body : i->orelse, out);
+                    size_t before = out.size();
+                    Field branch = taken ? Field::Body : Field::Orelse;
+                    append_simplified(taken ? i->body : i->orelse, out, at, branch);
+                    events.push_back({at, Edit{Edit::Unwrap, at, branch, 0, 0, out.size() - before, Field::Body, {}}});
                     continue;
                 }
                 facts_.emplace_back();
                 add_fact(cond);
-                StmtList body = mutate_stmts(i->body);
+                StmtList body = simplify_list(i->body, at, Field::Body);
                 facts_.back().clear();
-                StmtList orelse = mutate_stmts(i->orelse);
+                StmtList orelse = simplify_list(i->orelse, at, Field::Orelse);
                 facts_.pop_back();
                 out.push_back(ir::make<If>(cond, std::move(body), std::move(orelse), i->srcinfo));
                 continue;
@@ -529,8 +546,11 @@ public:
                 ExprPtr lo = mutate_expr(f->lo);
                 ExprPtr hi = mutate_expr(f->hi);
                 auto l = lo->as<Const>(), h = hi->as<Const>();
-                if (l && h && const_value_equal(l->val, h->val)) continue;  // no iterations
-                out.push_back(ir::make<For>(f->iter, lo, hi, mutate_stmts(f->body), f->loop_mode, f->srcinfo));
+                if (l && h && const_value_equal(l->val, h->val)) {  // no iterations
+                    events.push_back({at, Edit{Edit::Replace, parent, field, k, k + 1, 0, Field::Body, {}}});
+                    continue;
+                }
+                out.push_back(ir::make<For>(f->iter, lo, hi, simplify_list(f->body, at, Field::Body), f->loop_mode, f->srcinfo));
                 continue;
             }
             if (auto m = mutate_stmt(s)) out.push_back(std::move(m));
@@ -673,11 +693,23 @@ private:
 
 }  // namespace
 
-ir::ProcPtr simplify(const ir::ProcPtr& p) {
+ir::ProcPtr simplify(const ir::ProcPtr& p, Edits* edits) {
     Normalizer norm(*p);
     ProcPtr q = norm.mutate_proc(p);
     Simplifier simp;
-    return simp.mutate_proc(q);
+    ProcPtr out = simp.mutate_proc(q);
+    if (edits) {
+        // Applied one after another, each edit must find its statements at their original
+        // paths: so later (and deeper) statements first, i.e. descending pre-order.
+        auto rank = [](const Step& st) { return std::make_pair(st.field == Field::Orelse ? 1 : 0, st.index); };
+        auto later = [&](const std::pair<Path, Edit>& a, const std::pair<Path, Edit>& b) {
+            return std::lexicographical_compare(b.first.begin(), b.first.end(), a.first.begin(), a.first.end(),
+                                                [&](const Step& x, const Step& y) { return rank(x) < rank(y); });
+        };
+        std::stable_sort(simp.events.begin(), simp.events.end(), later);
+        for (auto& e : simp.events) edits->push_back(e.second);
+    }
+    return out;
 }
 
 }  // namespace exo::rewrite

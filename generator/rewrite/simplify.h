@@ -2,6 +2,7 @@
 #pragma once
 
 #include "../ir/proc.h"
+#include "edit.h"
 
 namespace exo::rewrite {
 
@@ -15,6 +16,9 @@ namespace exo::rewrite {
 //     `e == c` branch conditions used as facts inside the branch.
 // Procedure argument types are left as they are. A block emptied by deletions becomes
 // `pass`.
-ir::ProcPtr simplify(const ir::ProcPtr& p);
+// With `edits`, also the forwarding of cursors: statements of a removed constant `if`'s
+// taken branch move to its place (the `if` and the other branch are gone), a loop that
+// never runs is deleted, and a block left empty gets a new `pass`.
+ir::ProcPtr simplify(const ir::ProcPtr& p, Edits* edits = nullptr);
 
 }  // namespace exo::rewrite

@@ -1,5 +1,6 @@
 # The legacy / undocumented primitives (divide_with_recompute, autofission,
-# autolift_alloc, add_unsafe_guard, insert_noop_call) and resize_dim(fold=True).
+# autolift_alloc, add_unsafe_guard, insert_noop_call), resize_dim(fold=True) and the
+# forwarding of cursors across simplify.
 from __future__ import annotations
 
 from exo import *
@@ -9,7 +10,7 @@ from exo.stdlib.scheduling import *
 def attempt(f, *args, **kwargs):
     try:
         print(f(*args, **kwargs))
-    except (SchedulingError, ParseFragmentError, TypeError, ValueError, NotImplementedError) as e:
+    except (SchedulingError, ParseFragmentError, TypeError, ValueError, NotImplementedError, InvalidCursorError) as e:
         print(f"{type(e).__name__}: {e}")
 
 
@@ -259,3 +260,46 @@ def fold_var(N: size):
 
 attempt(resize_dim, fold_var, fold_var.find("x: _"), 0, 4, 0, fold=True)
 
+# ---------------------------------------------------------------- simplify's forwarding
+
+@proc
+def simp_if(n: size, A: f32[n]):
+    for i in seq(0, n):
+        if 1 < 2:
+            A[i] = 1.0
+            A[i] += 2.0
+        else:
+            A[i] = 3.0
+        A[i] += 4.0
+    for j in seq(0, 0):
+        A[j] = 5.0
+    if 2 < 1:
+        A[0] = 6.0
+    A[0] = 7.0
+
+
+s = simplify(simp_if)
+print(s)
+attempt(s.forward, simp_if.find("A[_] += 2.0"))
+attempt(s.forward, simp_if.find("A[_] += 4.0"))
+attempt(s.forward, simp_if.find("A[_] = 3.0"))
+attempt(s.forward, simp_if.find("if _: _"))
+attempt(s.forward, simp_if.find("A[_] = 5.0"))
+attempt(s.forward, simp_if.find("A[_] = 7.0"))
+attempt(s.forward, simp_if.find("A[_] = 6.0"))
+attempt(s.forward, simp_if.find("A[_] = 1.0").as_block().expand(0, 1))
+attempt(s.forward, simp_if.find("A[_] = 7.0").before())
+
+
+@proc
+def simp_loop(n: size, A: f32[n]):
+    for i in seq(0, n):
+        if 2 < 1:
+            A[i] = 3.0
+    A[0] = 7.0
+
+
+s2 = simplify(simp_loop)
+print(s2)
+attempt(s2.forward, simp_loop.find("A[_] = 7.0"))
+attempt(s2.forward, simp_loop.find_loop("i"))

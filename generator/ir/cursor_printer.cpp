@@ -1,5 +1,6 @@
 #include "cursor_printer.h"
 
+#include "line_wrap.h"
 #include "printer.h"
 
 namespace exo::ir {
@@ -50,6 +51,7 @@ std::string print_cursor(const Proc& p, const CursorMark& mark) {
         lines.push_back("def " + p.name + "(" + args + "):");
         printer.block(p.body, lines, 1);
     }
+    wrap_lines(lines);
     std::string out;
     for (size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
     return out;

@@ -1,5 +1,7 @@
 #include "printer.h"
 
+#include "line_wrap.h"
+
 #include "../host/numfmt.h"
 #include "../host/runtime.h"
 
@@ -82,7 +84,11 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
     return out;
 }
 
-std::string join_lines(const std::vector<std::string>& lines) { return join(lines, "\n"); }
+// Printed lines go through the same 79-column wrapping as upstream's yapf pass.
+std::string join_lines(std::vector<std::string> lines) {
+    wrap_lines(lines);
+    return join(lines, "\n");
+}
 }  // namespace
 
 // ----------------------------------------------------------- printer

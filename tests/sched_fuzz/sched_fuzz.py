@@ -95,7 +95,7 @@ def stmts(p):
 
 def random_step(rng, p):
     """One primitive with random arguments: (description, new proc); may raise."""
-    kind = rng.randint(0, 13)
+    kind = rng.randint(0, 19)
     ls = loops(p)
     ss = stmts(p)
     if kind == 0 and ls:
@@ -152,7 +152,42 @@ def random_step(rng, p):
     if kind == 13 and ls:
         loop = rng.choice(ls)
         return "mult_loops", mult_loops(p, loop, "m")
+    if kind == 14:
+        exprs = _finds(p, "_ * _") + _finds(p, "_ + _")
+        if exprs:
+            e = rng.choice(exprs)
+            return "bind_expr", bind_expr(p, e, "b")
+    if kind == 15:
+        exprs = _finds(p, "_ * _") + _finds(p, "_ + _")
+        if exprs:
+            return "commute_expr", commute_expr(p, [rng.choice(exprs)])
+    if kind == 16:
+        allocs = _finds(p, "_ : _")
+        if allocs:
+            return "lift_alloc", lift_alloc(p, rng.choice(allocs))
+    if kind == 17:
+        allocs = _finds(p, "_ : _")
+        if allocs:
+            return "sink_alloc", sink_alloc(p, rng.choice(allocs))
+    if kind == 18 and ls:
+        loop = rng.choice(ls)
+        buf, n = rng.choice([("x", N), ("y", N)])
+        lo = rng.randint(0, 3)
+        hi = rng.randint(lo + 1, n)
+        return (f"stage_mem({loop.name()}, {buf}[{lo}:{hi}])",
+                stage_mem(p, loop, f"{buf}[{lo}:{hi}]", "s", accum=rng.choice([False, True])))
+    if kind == 19:
+        allocs = _finds(p, "_ : _")
+        if allocs and ls:
+            return "expand_dim", expand_dim(p, rng.choice(allocs), N, rng.randint(0, N - 1))
     raise SchedulingError("no applicable step")
+
+
+def _finds(p, pattern):
+    try:
+        return p.find(pattern, many=True)
+    except SchedulingError:
+        return []
 
 
 # ----------------------------------------------------------------------------- checking

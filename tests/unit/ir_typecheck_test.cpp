@@ -66,7 +66,8 @@ TEST_CASE("typecheck: conv1d (test_uast) becomes typed LoopIR") {
               at(1)};
     auto lp = frontend::typecheck(p);
     CHECK(print_proc(*lp) ==
-          "def conv1d(n: size, m: size, r: size, x: R[n] @ DRAM, w: R[m] @ DRAM, res: R[r] @ DRAM):\n"
+          "def conv1d(n: size, m: size, r: size, x: R[n] @ DRAM, w: R[m] @ DRAM,\n"
+          "           res: R[r] @ DRAM):\n"
           "    for i in seq(0, r):\n"
           "        res[i] = 0.0\n"
           "    for i in seq(0, r):\n"

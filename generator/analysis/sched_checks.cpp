@@ -883,6 +883,19 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
             if (v0.is_bool() == v1.is_bool() && v0.is_bool() == is_bool && an.proves(smt::eq(v0, v1))) unchanged = true;
         }
         if (unchanged) continue;
+        // Shadowed: before anything can read it, a later statement of the same block
+        // overwrites the field unconditionally (not reading it), so the change is never seen.
+        bool shadowed = false;
+        for (size_t i = b.hi; i < l.size(); ++i) {
+            ir::StmtList one{l[i]};
+            bool reads_k = l[i]->is<ir::Call>(), writes_k = false;
+            for (const auto& r : ir::get_readconfigs(one)) reads_k = reads_k || cfg_key(r.config, r.field) == k;
+            for (const auto& w : ir::get_writeconfigs(one)) writes_k = writes_k || cfg_key(w.config, w.field) == k;
+            auto w = l[i]->as<ir::WriteConfig>();
+            if (w && cfg_key(w->config, w->field) == k && !reads_k) shadowed = true;
+            if (shadowed || reads_k || writes_k) break;
+        }
+        if (shadowed) continue;
         if (!post_done) {
             post = an.post_effects(p, b, env);
             post_done = true;

@@ -360,7 +360,7 @@ TEST_CASE("sched_checks: deleting config writes", "[analysis][sched_checks]") {
                      "class CFG2:\n"
                      "    a: index\n"
                      "@proc\n"
-                     "def bar(n: size, x: R[n]):\n"
+                     "def foo(n: size, x: R[n]):\n"
                      "    CFG2.a = 3\n"
                      "    for i in seq(0, n):\n"
                      "        if i == CFG2.a:\n"

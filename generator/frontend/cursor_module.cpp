@@ -1,5 +1,7 @@
 #include "cursor_module.h"
 
+#include "../host/interp.h"
+#include "../host/resolver.h"
 #include "../host/runtime.h"
 #include "../ir/loopir.h"
 #include "../ir/cursor_printer.h"
@@ -16,6 +18,28 @@ using host::Value;
 using namespace ir;
 
 namespace {
+
+// A name as code running in frame `f` sees it: locals, cells, module globals, builtins.
+Value lookup_in_frame(host::Frame* f, const std::string& name) {
+    const host::Scope* code = f->code;
+    if (code) {
+        for (size_t i = 0; i < code->fast_names.size(); ++i)
+            if (code->fast_names[i] == name && !f->fast[i].is_null()) return f->fast[i];
+        size_t ncells = code->cell_names.size();
+        if (code->kind != host::Scope::Kind::Module) {
+            for (size_t i = 0; i < ncells; ++i)
+                if (code->cell_names[i] == name && !f->cells[i]->value.is_null()) return f->cells[i]->value;
+            for (size_t i = 0; i < code->free_names.size(); ++i)
+                if (code->free_names[i] == name && !f->cells[ncells + i]->value.is_null()) return f->cells[ncells + i]->value;
+        }
+    }
+    if (f->ns)
+        if (Value* v = f->ns->table.find_str(name)) return *v;
+    if (f->module)
+        if (Value* v = f->module->globals().find_str(name)) return *v;
+    if (Value* v = host::Interpreter::get().builtins->globals().find_str(name)) return *v;
+    return Value();
+}
 
 const Field kFields[] = {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo,
                          Field::Hi, Field::Args, Field::Lhs, Field::Arg, Field::Preds, Field::Shape};
@@ -287,6 +311,40 @@ Value cur_node(const Value&, const CallArgs& a) {
     host::raise(host::exc_types().ValueError, "no node at this path");
 }
 
+// _cur_unquote(text) -> value: a `{name.attr...}` unquote of a pattern, looked up in the
+// scope of the innermost caller outside the exo package (upstream evaluates unquotes in
+// the frame that called find).
+Value cur_unquote(const Value&, const CallArgs& a) {
+    host::check_positional("_cur_unquote", a, 1, 1);
+    std::string text = host::to_string_ref(a[0], "text");
+    host::Frame* f = host::Interpreter::get().frame;
+    auto in_exo = [](host::Frame* fr) {
+        Value* n = fr->module ? fr->module->globals().find_str("__name__") : nullptr;
+        if (!n || !host::is_str(*n)) return false;
+        const std::string& s = host::str_of(*n);
+        return s == "exo" || s.rfind("exo.", 0) == 0;
+    };
+    while (f && in_exo(f)) f = f->back;
+    if (!f) host::raise(host::exc_types().NameError, "no caller scope for unquote {" + text + "}");
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t i = 0; i <= text.size(); ++i)
+        if (i == text.size() || text[i] == '.') {
+            std::string part = text.substr(start, i - start);
+            while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+            while (!part.empty() && part.back() == ' ') part.pop_back();
+            parts.push_back(part);
+            start = i + 1;
+        }
+    for (const auto& part : parts)
+        if (part.empty() || !(std::isalpha(static_cast<unsigned char>(part[0])) || part[0] == '_'))
+            host::raise(host::exc_types().SyntaxError, "exocc supports names and attributes in pattern unquotes, not {" + text + "}");
+    Value v = lookup_in_frame(f, parts[0]);
+    if (v.is_null()) host::raise(host::exc_types().NameError, "name '" + parts[0] + "' is not defined");
+    for (size_t i = 1; i < parts.size(); ++i) v = host::getattr(v, parts[i]);
+    return v;
+}
+
 }  // namespace
 
 void add_cursor_functions(host::DictTable& g) {
@@ -298,6 +356,7 @@ void add_cursor_functions(host::DictTable& g) {
     def("_cur_find", cur_find);
     def("_cur_print", cur_print);
     def("_cur_node", cur_node);
+    def("_cur_unquote", cur_unquote);
 }
 
 }  // namespace exo::frontend

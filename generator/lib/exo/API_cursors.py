@@ -682,12 +682,28 @@ def _impl_tuple(impl):
 
 
 _MATCH_NO = re.compile(r"^([^#]+)#(\d+)\s*$")
+_UNQUOTE = re.compile(r"\{([^{}]*)\}")
+
+
+def _unquote(m):
+    """`{expr}` in a pattern: the caller's value, as pattern text (numbers as literals,
+    strings and cursors' names as names)."""
+    v = _exo._cur_unquote(m[1])
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, (int, float, str)):
+        return str(v)
+    if hasattr(v, "name"):
+        return v.name()
+    raise TypeError(f"cannot use {type(v).__name__} in a pattern unquote")
 
 
 def _find(proc, pattern, many, scope):
     if not isinstance(pattern, str):
         raise TypeError("expected a pattern string")
     match_no = None if many else 0
+    if "{" in pattern:
+        pattern = _UNQUOTE.sub(_unquote, pattern)
     if m := _MATCH_NO.search(pattern):
         pattern, match_no = m[1], int(m[2])
     raw = _exo._cur_find(proc, pattern, scope)

@@ -72,3 +72,20 @@ try:
     reorder_stmts(foo, foo.find("tmp : _").expand(0, 1))
 except SchedulingError as e:
     print("SchedulingError:", e)
+
+
+# Pattern unquotes: {name} and {name.attr} come from the calling scope.
+def find_value(p, val, it):
+    return p.find("y[_] = {val}"), p.find_loop("{it}")
+
+
+@proc
+def consts(x: f32[4], y: f32[4]):
+    for i in seq(0, 4):
+        y[i] = 3.0
+    for j in seq(0, 4):
+        y[j] = 4.0
+
+
+found, found_loop = find_value(consts, 4.0, "j")
+print(found.rhs().value(), found_loop.name())

@@ -43,6 +43,7 @@ struct Access {
     LocKey loc;
     std::vector<Term> idx;
     Term guard;
+    Term val;  // the value a config write stores, when it is a control value (else null)
 };
 
 struct Effects {
@@ -316,8 +317,8 @@ public:
         } else if (auto w = s.as<ir::WriteConfig>()) {
             Term v = enc(*w->rhs, env, g, eff);
             LocKey k = cfg_key(w->config, w->field);
-            if (eff) eff->acc.push_back(Access{kWrite, k, {}, g});
             if (!is_control(*w->rhs->type)) v = fresh("cfgval", false);
+            if (eff) eff->acc.push_back(Access{kWrite, k, {}, g, is_control(*w->rhs->type) ? v : Term()});
             env.cfg.vals[k] = v;
             env.cfg.unknown.erase(k);
         } else if (auto i = s.as<ir::If>()) {
@@ -538,6 +539,10 @@ public:
                 if (!(b.k & kb) || !(a.loc == b.loc)) continue;
                 if (a.idx.size() != b.idx.size()) return true;
                 Term q = extra && a.guard && b.guard;
+                // Two writes of one config field that store the same value commute.
+                if (a.k == kWrite && b.k == kWrite && a.loc.is_cfg() && !a.val.is_null() && !b.val.is_null() &&
+                    a.val.is_bool() == b.val.is_bool() && proves(smt::implies(q, smt::eq(a.val, b.val))))
+                    continue;
                 for (size_t d = 0; d < a.idx.size(); ++d) q = q && smt::eq(a.idx[d], b.idx[d]);
                 if (maybe_sat(q)) return true;
             }

@@ -521,6 +521,14 @@ Value s_call_eqv(const Value&, const CallArgs& a) {
     ARGS("_sched_call_eqv", 3);
     return result(rewrite::call_eqv(proc_arg(a[0]), path_arg(a[1]), proc_arg(a[2])));
 }
+// _sched_extract_subproc(proc, block, name, include_asserts) -> (proc, edits, subproc)
+Value s_extract_subproc(const Value&, const CallArgs& a) {
+    ARGS("_sched_extract_subproc", 4);
+    rewrite::Extracted x = rewrite::extract_subproc(proc_arg(a[0]), block_arg(a[1]), host::to_string_ref(a[2], "subproc_name"),
+                                                    host::truthy(a[3]));
+    Value r = result(x.r);
+    return host::tuple({host::getitem(r, Value::integer(0)), host::getitem(r, Value::integer(1)), procedure_value(x.subproc)});
+}
 
 }  // namespace
 
@@ -575,6 +583,7 @@ void add_sched_functions(host::DictTable& g) {
     def("_sched_replace", s_replace);
     def("_sched_inline", s_inline_call);
     def("_sched_call_eqv", s_call_eqv);
+    def("_sched_extract_subproc", s_extract_subproc);
     def("_sched_divide_with_recompute", s_divide_with_recompute);
     def("_sched_autofission", s_autofission);
     def("_sched_autolift_alloc", s_autolift_alloc);

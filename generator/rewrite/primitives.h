@@ -152,3 +152,15 @@ Rewritten inline_call(const ir::ProcPtr& p, const ir::Path& call);
 Rewritten call_eqv(const ir::ProcPtr& p, const ir::Path& call, const ir::ProcPtr& eqv);
 
 }  // namespace exo::rewrite
+
+namespace exo::rewrite {
+
+// extract_subproc (extract_subproc.cpp): the block becomes the body of a new proc
+// `name`, replaced by a call to it; `subproc` is that proc (the call's callee).
+struct Extracted {
+    Rewritten r;
+    ir::ProcPtr subproc;
+};
+Extracted extract_subproc(const ir::ProcPtr& p, const ir::BlockLoc& block, const std::string& name, bool include_asserts);
+
+}  // namespace exo::rewrite

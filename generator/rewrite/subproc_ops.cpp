@@ -1,5 +1,5 @@
-// Sub-procedure primitives (upstream's subproc_ops.md): replace, inline, call_eqv,
-// extract_subproc.
+// Sub-procedure primitives (upstream's subproc_ops.md): replace, inline, call_eqv;
+// extract_subproc is in extract_subproc.cpp.
 #include <unordered_set>
 
 #include "../analysis/boundscheck.h"

@@ -1013,3 +1013,17 @@ def call_eqv(proc, call_cursor, eqv_proc):
         raise SchedulingError("Cannot swap call because the two procedures are not equivalent")
     _remember_callee(eqv_proc)
     return _result(proc, _exo._sched_call_eqv(proc, call_cursor._impl.path, eqv_proc))
+
+
+@sched_op([BlockCursorA, NameA, BoolA])
+def extract_subproc(proc, block, subproc_name, include_asserts=True):
+    """Extract the block as a new procedure `subproc_name`, replaced by a call to it;
+    returns (proc, subproc). The new procedure takes the variables in scope that the
+    block uses (and the sizes of the buffers among them); with include_asserts, it
+    asserts the facts known at the block that mention only those."""
+    b = block._impl
+    new_proc, edits, subproc = _exo._sched_extract_subproc(
+        proc, (b.parent, b.field, b.lo, b.hi), subproc_name, include_asserts
+    )
+    _remember_callee(subproc)
+    return _result(proc, (new_proc, edits)), subproc

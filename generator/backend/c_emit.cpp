@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "../host/runtime.h"
+#include "../analysis/boundscheck.h"
 #include "../ir/visitor.h"
 #include "analyses.h"
 #include "backend.h"
@@ -119,6 +120,12 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
     for (const auto& p : procs) orig.insert(p.get());
 
     std::vector<ProcPtr> all = find_all_subprocs(procs);
+    // Beyond upstream: scheduled procs are not re-checked when they are made, so every
+    // proc is bounds-checked again before it becomes C.
+    for (const auto& p : all)
+        if (!p->instr)
+            if (std::string err = analysis::bounds_check_errors(*p); !err.empty())
+                raise_host("exo.rewrite.LoopIR_scheduling", "SchedulingError", err);
     std::stable_sort(all.begin(), all.end(), [](const ProcPtr& a, const ProcPtr& b) { return a->name < b->name; });
 
     // Context struct, from every config any proc touches.

@@ -372,6 +372,14 @@ Value s_parallelize_loop(const Value&, const CallArgs& a) {
     return result(rewrite::parallelize_loop(proc_arg(a[0]), path_arg(a[1])));
 }
 
+// _proc_make_instr(proc, c_instr, c_global) -> the proc as an instruction.
+Value p_make_instr(const Value&, const CallArgs& a) {
+    ARGS("_proc_make_instr", 3);
+    Proc q = *proc_arg(a[0]);
+    q.instr = Instr{host::to_string_ref(a[1], "c_instr"), host::to_string_ref(a[2], "c_global")};
+    return procedure_value(ir::make<Proc>(std::move(q)));
+}
+
 // _proc_transpose(proc, arg_index) -> proc (no history: the signature changes).
 Value p_transpose(const Value&, const CallArgs& a) {
     ARGS("_proc_transpose", 2);
@@ -536,6 +544,7 @@ void add_sched_functions(host::DictTable& g) {
     auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
     def("_sched_divide_loop", s_divide_loop);
     def("_proc_transpose", p_transpose);
+    def("_proc_make_instr", p_make_instr);
     def("_sched_set_type_mem", s_set_type_mem);
     def("_sched_parallelize_loop", s_parallelize_loop);
     def("_sched_write_config", s_write_config);

@@ -1027,3 +1027,18 @@ def extract_subproc(proc, block, subproc_name, include_asserts=True):
     )
     _remember_callee(subproc)
     return _result(proc, (new_proc, edits)), subproc
+
+
+class InstrStrA(ArgumentProcessor):
+    def __call__(self, instr, all_args):
+        if not isinstance(instr, str):
+            self.err("expected an instruction macro (i.e. a string with {} escapes)")
+        return instr
+
+
+@sched_op([InstrStrA, InstrStrA])
+def make_instr(proc, c_instr, c_global=""):
+    """Turn the proc into an instruction with the given C macro (and global C code)."""
+    instr = _exo._proc_make_instr(proc, c_instr, c_global)
+    _exo._set_provenance(instr, proc, [("identity",)])
+    return instr

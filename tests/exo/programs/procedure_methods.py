@@ -36,3 +36,14 @@ def other(n: size, m: size, a: f32[n, m], b: f32[n, m]):
 
 
 print(copy2d.is_eq(other), copy2d == Procedure(copy2d), copy2d != other, copy2d != 3)
+
+
+@proc
+def copy4(dst: [f32][4], src: [f32][4]):
+    for i in seq(0, 4):
+        dst[i] = src[i]
+
+
+as_instr = make_instr(copy4, "memcpy({dst_data}, {src_data}, 16);", "#include <string.h>")
+print(as_instr)
+print(as_instr.is_instr(), as_instr.get_instr(), copy4.is_instr())

@@ -639,7 +639,8 @@ private:
         ExprPtr rhs = mutate_expr(e->rhs);
         auto lc = lhs->as<Const>(), rc = rhs->as<Const>();
         if (lc && rc) {
-            if (auto v = cfold(e->op, *lc, *rc)) return ir::make<Const>(*v, lhs->type, lhs->srcinfo);
+            // The result has the operation's type (a comparison folds to a bool).
+            if (auto v = cfold(e->op, *lc, *rc)) return ir::make<Const>(*v, e->type, lhs->srcinfo);
         }
         auto is_val = [](const ExprPtr& x, const host::Value& v) {
             auto c = x->as<Const>();

@@ -172,3 +172,16 @@ def replace_all(proc, subprocs, mem_aware=True):
 def replace_once(proc, subprocs, mem_aware=True):
     """Replace the first block that unifies with each of `subprocs` by a call."""
     return _replace_helper(proc, subprocs, mem_aware, True)
+
+
+def loop_hack(sched, find_func, verbose=False):
+    """(Deprecated upstream.) An operation that applies `sched` once at each of the cursors
+    `find_func(proc)` returns, re-finding them in the current proc before each step."""
+
+    def looped(proc, *args, **kwargs):
+        for i in range(len(find_func(proc))):
+            proc = sched(proc, find_func(proc)[i], *args, **kwargs)
+        return proc
+
+    looped.__name__ = f"loop_hack_{getattr(sched, '__name__', 'sched')}"
+    return looped

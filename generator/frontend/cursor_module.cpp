@@ -9,6 +9,7 @@
 #include "../ir/printer.h"
 #include "../rewrite/pattern.h"
 #include "exo_module.h"
+#include "path_values.h"
 #include "ir_values.h"
 
 namespace exo::frontend {
@@ -41,39 +42,7 @@ Value lookup_in_frame(host::Frame* f, const std::string& name) {
     return Value();
 }
 
-const Field kFields[] = {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo,
-                         Field::Hi, Field::Args, Field::Lhs, Field::Arg, Field::Preds, Field::Shape};
-
-Field field_of(const Value& v) {
-    const std::string& s = host::to_string_ref(v, "field");
-    for (Field f : kFields)
-        if (s == field_name(f)) return f;
-    host::raise(host::exc_types().ValueError, "unknown LoopIR field '" + s + "'");
-}
-
-Path path_of(const Value& v) {
-    Path p;
-    host::for_each(v, [&](const Value& step) {
-        Value f = host::getitem(step, Value::integer(0));
-        Value i = host::getitem(step, Value::integer(1));
-        p.push_back(Step{field_of(f), i.is_none() ? -1 : int32_t(host::to_int64(i, "index"))});
-        return true;
-    });
-    return p;
-}
-
-Value path_value(const Path& p) {
-    std::vector<Value> steps;
-    for (const Step& s : p)
-        steps.push_back(host::tuple({host::str(field_name(s.field)), s.index < 0 ? Value::none() : Value::integer(s.index)}));
-    return host::tuple(std::move(steps));
-}
-
-std::shared_ptr<const Proc> proc_ptr(const Value& v) {
-    std::shared_ptr<const Proc> p = procedure_proc(v);
-    if (!p) host::raise(host::exc_types().TypeError, "expected a Procedure");
-    return p;
-}
+std::shared_ptr<const Proc> proc_ptr(const Value& v) { return proc_of(v); }
 
 const char* stmt_kind_name(const Stmt& s) {
     static const char* const names[] = {"Assign", "Reduce", "WriteConfig", "Pass", "If", "For", "Alloc", "Free", "Call", "WindowStmt"};

@@ -13,6 +13,7 @@
 #include "../rewrite/unification.h"
 #include "cursor_module.h"
 #include "exo_module.h"
+#include "path_values.h"
 
 namespace exo::frontend {
 
@@ -22,36 +23,9 @@ using namespace ir;
 
 namespace {
 
-Field field_named(const std::string& s) {
-    for (Field f : {Field::Body, Field::Orelse, Field::Idx, Field::Rhs, Field::Cond, Field::Lo, Field::Hi, Field::Args,
-                    Field::Lhs, Field::Arg, Field::Preds, Field::Shape})
-        if (s == field_name(f)) return f;
-    host::raise(host::exc_types().ValueError, "unknown LoopIR field '" + s + "'");
-}
-
-Path path_arg(const Value& v) {
-    Path p;
-    host::for_each(v, [&](const Value& step) {
-        Value f = host::getitem(step, Value::integer(0));
-        Value i = host::getitem(step, Value::integer(1));
-        p.push_back(Step{field_named(host::to_string_ref(f, "field")), i.is_none() ? -1 : int32_t(host::to_int64(i, "index"))});
-        return true;
-    });
-    return p;
-}
-
-Value path_value(const Path& p) {
-    std::vector<Value> steps;
-    for (const Step& s : p)
-        steps.push_back(host::tuple({host::str(field_name(s.field)), s.index < 0 ? Value::none() : Value::integer(s.index)}));
-    return host::tuple(std::move(steps));
-}
-
-ProcPtr proc_arg(const Value& v) {
-    ProcPtr p = procedure_proc(v);
-    if (!p) host::raise(host::exc_types().TypeError, "expected a Procedure");
-    return p;
-}
+Path path_arg(const Value& v) { return path_of(v); }
+ProcPtr proc_arg(const Value& v) { return proc_of(v); }
+Field field_named(const std::string& s) { return field_of(host::str(s)); }
 
 Value edit_value(const rewrite::Edit& e) {
     auto I = [](size_t x) { return Value::integer(int64_t(x)); };

@@ -5,6 +5,7 @@
 #include "../host/ast.h"
 #include "../host/parser.h"
 #include "../ir/loopir.h"
+#include "python_ops.h"
 #include "../ir/visitor.h"
 
 namespace exo::rewrite {
@@ -90,30 +91,18 @@ public:
             }
             case h::ExprKind::BinOp: {
                 auto* b = static_cast<const h::BinOpExpr*>(e);
-                BinOpKind op;
-                switch (b->op) {
-                    case h::BinOpKind::Add: op = BinOpKind::Add; break;
-                    case h::BinOpKind::Sub: op = BinOpKind::Sub; break;
-                    case h::BinOpKind::Mult: op = BinOpKind::Mul; break;
-                    case h::BinOpKind::Div: op = BinOpKind::Div; break;
-                    case h::BinOpKind::Mod: op = BinOpKind::Mod; break;
-                    default: throw FragmentError("unsupported operator");
-                }
+                auto arith = arith_op(b->op);
+                if (!arith) throw FragmentError("unsupported operator");
+                BinOpKind op = *arith;
                 ExprPtr lhs = expr(b->left);  // holes fill left to right
                 return binop(op, lhs, expr(b->right));
             }
             case h::ExprKind::Compare: {
                 auto* c = static_cast<const h::CompareExpr*>(e);
                 if (c->ops.size() != 1) throw FragmentError("chained comparisons are not supported");
-                BinOpKind op;
-                switch (c->ops[0]) {
-                    case h::CmpOpKind::Lt: op = BinOpKind::Lt; break;
-                    case h::CmpOpKind::Gt: op = BinOpKind::Gt; break;
-                    case h::CmpOpKind::LtE: op = BinOpKind::Le; break;
-                    case h::CmpOpKind::GtE: op = BinOpKind::Ge; break;
-                    case h::CmpOpKind::Eq: op = BinOpKind::Eq; break;
-                    default: throw FragmentError("unsupported comparison");
-                }
+                auto cmp = compare_op(c->ops[0]);
+                if (!cmp) throw FragmentError("unsupported comparison");
+                BinOpKind op = *cmp;
                 ExprPtr lhs = expr(c->left);
                 return binop(op, lhs, expr(c->comparators[0]));
             }

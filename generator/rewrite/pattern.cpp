@@ -6,6 +6,7 @@
 #include "../host/ast.h"
 #include "../host/parser.h"
 #include "../ir/loopir.h"
+#include "python_ops.h"
 
 namespace exo::rewrite {
 
@@ -108,15 +109,9 @@ PExprPtr read_expr(const h::Expr* e) {
         }
         case h::ExprKind::BinOp: {
             auto* b = static_cast<const h::BinOpExpr*>(e);
-            BinOpKind op;
-            switch (b->op) {
-                case h::BinOpKind::Add: op = BinOpKind::Add; break;
-                case h::BinOpKind::Sub: op = BinOpKind::Sub; break;
-                case h::BinOpKind::Mult: op = BinOpKind::Mul; break;
-                case h::BinOpKind::Div: op = BinOpKind::Div; break;
-                case h::BinOpKind::Mod: op = BinOpKind::Mod; break;
-                default: bad("unsupported operator in pattern");
-            }
+            auto arith = arith_op(b->op);
+            if (!arith) bad("unsupported operator in pattern");
+            BinOpKind op = *arith;
             return binop(op, read_expr(b->left), read_expr(b->right));
         }
         case h::ExprKind::BoolOp: {
@@ -129,15 +124,9 @@ PExprPtr read_expr(const h::Expr* e) {
         case h::ExprKind::Compare: {
             auto* c = static_cast<const h::CompareExpr*>(e);
             if (c->ops.size() != 1) bad("chained comparisons are not supported in patterns");
-            BinOpKind op;
-            switch (c->ops[0]) {
-                case h::CmpOpKind::Lt: op = BinOpKind::Lt; break;
-                case h::CmpOpKind::Gt: op = BinOpKind::Gt; break;
-                case h::CmpOpKind::LtE: op = BinOpKind::Le; break;
-                case h::CmpOpKind::GtE: op = BinOpKind::Ge; break;
-                case h::CmpOpKind::Eq: op = BinOpKind::Eq; break;
-                default: bad("unsupported comparison in pattern");
-            }
+            auto cmp = compare_op(c->ops[0]);
+            if (!cmp) bad("unsupported comparison in pattern");
+            BinOpKind op = *cmp;
             return binop(op, read_expr(c->left), read_expr(c->comparators[0]));
         }
         case h::ExprKind::Call: {

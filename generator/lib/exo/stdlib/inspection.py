@@ -48,14 +48,18 @@ def get_enclosing_scope(proc, cursor, scope_type):
     raise CursorNavigationError("No enclosing scope found")
 
 
-def get_enclosing_loop(proc, cursor, n=1):
+def _nth_enclosing(proc, cursor, kind, n, what):
     found = 0
     for p in get_parents(proc, cursor):
-        if isinstance(p, ForCursor):
+        if isinstance(p, kind):
             found += 1
             if found == n:
                 return p
-    raise CursorNavigationError("No enclosing loop found")
+    raise CursorNavigationError(f"No enclosing {what} found")
+
+
+def get_enclosing_loop(proc, cursor, n=1):
+    return _nth_enclosing(proc, cursor, ForCursor, n, "loop")
 
 
 def get_enclosing_loop_by_name(proc, cursor, loop_iter):
@@ -66,13 +70,7 @@ def get_enclosing_loop_by_name(proc, cursor, loop_iter):
 
 
 def get_enclosing_if(proc, cursor, n=1):
-    found = 0
-    for p in get_parents(proc, cursor):
-        if isinstance(p, IfCursor):
-            found += 1
-            if found == n:
-                return p
-    raise CursorNavigationError("No enclosing if found")
+    return _nth_enclosing(proc, cursor, IfCursor, n, "if")
 
 
 def get_top_level_stmt(proc, c):

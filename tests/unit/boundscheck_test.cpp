@@ -15,20 +15,10 @@ using namespace exo::host;
 
 namespace {
 
+using test::ensure_exo;
+
 // Runs `body` as a module after `from exo import ...`; returns "" or the summary
 // ("TypeError: ...") of the exception it raised.
-void ensure_exo() {
-    test::ensure_runtime();
-    static bool done = false;
-    if (done) return;
-    done = true;
-    // What `exocc run` sets up: the bundled modules on sys.path, and the _exo module.
-    Interpreter& in = Interpreter::get();
-    auto* path = as<ListObject>(in.sys_path);
-    for (const std::string& r : in.builtin_module_roots) path->items.push_back(str(r));
-    frontend::register_exo_module();
-}
-
 std::string run(const std::string& body) {
     ensure_exo();
     static std::atomic<int> n{0};

@@ -19,16 +19,7 @@ using ir::Field;
 
 namespace {
 
-void ensure_exo() {
-    test::ensure_runtime();
-    static bool done = false;
-    if (done) return;
-    done = true;
-    Interpreter& in = Interpreter::get();
-    auto* path = as<ListObject>(in.sys_path);
-    for (const std::string& r : in.builtin_module_roots) path->items.push_back(str(r));
-    frontend::register_exo_module();
-}
+using test::ensure_exo;
 
 // Runs `body` as a module and returns the LoopIR of its proc `name`.
 ir::ProcPtr proc_of(const std::string& body, const char* name = "foo") {

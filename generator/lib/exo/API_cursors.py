@@ -161,6 +161,13 @@ class Cursor:
     def proc(self):
         return self._proc
 
+    # For node cursors (statements and expressions): a leaf of the node, a child node.
+    def _attr(self, name):
+        return _exo._cur_attr(self._proc, self._impl.path, name)
+
+    def _child_node(self, field, index=None):
+        return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
+
     def parent(self):
         impl = self._impl
         if isinstance(impl, _Block):
@@ -265,9 +272,6 @@ class StmtCursorPrototype(Cursor):
 
 
 class StmtCursor(StmtCursorPrototype):
-    def _attr(self, name):
-        return _exo._cur_attr(self._proc, self._impl.path, name)
-
     def before(self):
         return GapCursor(_Gap(self._impl.path, GapType.Before), self._proc)
 
@@ -301,9 +305,6 @@ class StmtCursor(StmtCursorPrototype):
             other._impl.anchor if isinstance(other._impl, _Gap) else other._impl.parent)
         mine = self._impl.path
         return other_path[:len(mine)] == mine
-
-    def _child_node(self, field, index=None):
-        return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
 
     def _child_block(self, field):
         n = _exo._cur_len(self._proc, self._impl.path, field)
@@ -480,14 +481,8 @@ class ExprCursorPrototype(Cursor):
 
 
 class ExprCursor(ExprCursorPrototype):
-    def _attr(self, name):
-        return _exo._cur_attr(self._proc, self._impl.path, name)
-
     def type(self):
         return _exotype(self._attr("type"))
-
-    def _child_node(self, field, index=None):
-        return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
 
     def __str__(self):
         raise NotImplementedError("expression cursors cannot be printed")

@@ -83,6 +83,21 @@ class _StmtView:
         return _exo._cur_node(self._proc, self._path + (("rhs", None),))
 
     @property
+    def iter(self):
+        """A loop's iteration variable (by name: exocc does not expose its Syms)."""
+        if _exo._cur_kind(self._proc, self._path) != "For":
+            raise AttributeError("only loops have an iteration variable")
+        return _exo._cur_attr(self._proc, self._path, "name")
+
+    @property
+    def lo(self):
+        return _exo._cur_node(self._proc, self._path + (("lo", None),))
+
+    @property
+    def hi(self):
+        return _exo._cur_node(self._proc, self._path + (("hi", None),))
+
+    @property
     def idx(self):
         return self._list("idx")
 
@@ -167,6 +182,13 @@ class Cursor:
 
     def _child_node(self, field, index=None):
         return _lift(_Node(self._impl.path + ((field, index),)), self._proc)
+
+    def _reroute_through(self, new_ancestor):
+        """This cursor's node as if it sat at the same place under `new_ancestor`: the
+        ancestor's path followed by the rest of this path (upstream's helper for code
+        that knows a rewrite duplicated a scope, e.g. stdlib.halide_scheduling_ops)."""
+        prefix = new_ancestor._impl.path
+        return _lift(_Node(prefix + self._impl.path[len(prefix):]), self._proc)
 
     def parent(self):
         impl = self._impl

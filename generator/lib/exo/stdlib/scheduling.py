@@ -5,8 +5,10 @@ It re-exports every primitive of exo.API_scheduling (more land with issues 6-9).
 from exo import Procedure
 from exo.rewrite.LoopIR_scheduling import SchedulingError
 from exo.API_cursors import *
-from exo.API_scheduling import sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA, FormattedExprStr
+from exo.API_scheduling import (sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA, ArgOrAllocCursorA,
+                                FormattedExprStr)
 import exo.API_scheduling as _api
+from .analysis import check_call_mem_types
 
 # Every primitive of exo.API_scheduling (each is marked by sched_op).
 globals().update({name: value for name, value in vars(_api).items()
@@ -81,35 +83,10 @@ class MemoryError(Exception):
         return self._err_msg
 
 
-def _call_mems_ok(call):
-    """Does every buffer passed to the call live in a memory that is (a subclass of) the
-    memory the callee's parameter expects?"""
-    env = {}
-    for a in call.proc().args():
-        if a.type().is_numeric():
-            env[a.name()] = a.mem()
-    cur = call
-    while True:
-        prev = cur.prev()
-        if isinstance(prev, InvalidCursor):
-            prev = cur.parent()
-            if isinstance(prev, InvalidCursor):
-                break
-        cur = prev
-        if isinstance(cur, AllocCursor) and cur.name() not in env:
-            env[cur.name()] = cur.mem()
-    for ca, sa in zip(call.args(), call.subproc().args()):
-        if sa.type().is_numeric():
-            cmem = env.get(ca.name())
-            if cmem is None or not issubclass(cmem, sa.mem()):
-                return False
-    return True
-
-
 def _all_calls_ok(block):
     for c in block:
         if isinstance(c, CallCursor):
-            if not _call_mems_ok(c):
+            if not check_call_mem_types(c):
                 return False
         elif isinstance(c, IfCursor):
             if not _all_calls_ok(c.body()):

@@ -49,7 +49,14 @@ Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
         sched_error(e.what());
     }
     StmtList swapped{(*list)[two.lo + 1], (*list)[two.lo]};
-    return {with_block(*p, two, swapped), {Edit{Edit::Replace, two.parent, two.field, two.lo, two.hi, 2, Field::Body}}};
+    // As upstream: the second statement moves before the first, so cursors to either
+    // (and to anything inside them) stay valid.
+    Path second_path = two.parent;
+    second_path.push_back(Step{two.field, int32_t(two.lo + 1)});
+    Edit mv{Edit::Move, second_path};
+    mv.dst = two.parent;
+    mv.dst.push_back(Step{two.field, int32_t(two.lo)});
+    return {with_block(*p, two, swapped), {mv}};
 }
 
 Rewritten delete_config(const ProcPtr& p, const Path& stmt) {

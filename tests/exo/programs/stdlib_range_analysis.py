@@ -1,0 +1,65 @@
+# exo.stdlib.range_analysis and IndexRange: ranges of index expressions over the loops
+# around them, and the region of a buffer a loop nest reads or writes.
+from __future__ import annotations
+from exo import proc
+from exo.stdlib.scheduling import *
+from exo.stdlib.range_analysis import index_range_analysis, constant_bound, infer_range, bounds_inference
+from exo.rewrite.range_analysis import IndexRange
+
+
+@proc
+def foo(n: size, m: size, x: i8[n + 2, m + 5]):
+    assert n % 4 == 0
+    assert m % 3 == 0
+    for io in seq(0, n / 4):
+        for jo in seq(0, m / 3):
+            for ii in seq(0, 6):
+                for ji in seq(0, 8):
+                    x[io * 4 + ii, jo * 3 + ji] = 1.0
+
+row = foo.find("x[_] = _").idx()[0]
+col = foo.find("x[_] = _").idx()[1]
+# io is outside the scope: it stays symbolic; ii ranges over 0..5
+print(infer_range(row, foo.find_loop("jo")))
+print(infer_range(row, foo.find_loop("io")))
+print(infer_range(col, foo.find_loop("io")))
+print(index_range_analysis(row, {"io": (0, 3), "ii": (0, 5)}))
+print(index_range_analysis(row, {}).get_stride_of("io"))
+print(constant_bound(row, {}), constant_bound(7, {}))
+
+
+@proc
+def blur(n: size, consumer: i8[n, n], producer: i8[n + 1, n + 1]):
+    assert n % 4 == 0
+    for io in seq(0, n / 4):
+        for jo in seq(0, n / 4):
+            for ii in seq(0, 4):
+                for ji in seq(0, 4):
+                    consumer[4 * io + ii, 4 * jo + ji] = (producer[4 * io + ii, 4 * jo + ji]
+                                                          + producer[4 * io + ii + 1, 4 * jo + ji + 1])
+
+loop = blur.find_loop("jo")
+rows = bounds_inference(loop, "producer", 0, include=["R"])
+print(rows, rows.get_stride_of(blur.find_loop("io")), rows.get_size(), rows.get_bounds())
+print(bounds_inference(loop, "producer", 1, include=["R"]))
+try:
+    bounds_inference(loop, "producer", 1, include=["W"])
+except SchedulingError as e:
+    print("no writes:", str(e).splitlines()[0])
+print(bounds_inference(loop, "consumer", 1, include=["W"]))
+
+
+@proc
+def clash(n: size, x: i8[n]):
+    for i in seq(0, n):
+        for j in seq(0, n):
+            x[i] = 1.0
+            x[j] = 1.0
+
+# different symbolic parts: the join knows nothing
+print(bounds_inference(clash.find_loop("j"), "x", 0))
+
+# IndexRange arithmetic (a negative factor swaps the ends; // keeps a symbolic base)
+r = IndexRange.create_constant_range(2, 5)
+print(r + 1, 1 + r, r - 1, 10 - r, -r, r * 3, r * -2, r // 2, r % 4, r % 2)
+print(r | IndexRange.create_constant_range(-1, 3), IndexRange.create_unbounded(), IndexRange.create_int(4))

@@ -446,6 +446,7 @@ public:
             else if (a.type->is_dense_tensor())
                 assume_tensor_strides(a.name, a.type->shape(), a.srcinfo);
         }
+        for (const auto& pred : p.implied_preds) solver_->assume(encode(lift(*pred)));
         for (const auto& pred : p.preds) {
             smt::Term t = encode(lift(*pred));
             if (!solver_->is_sat(t))
@@ -822,7 +823,9 @@ private:
             translate(eff, r ? r->name : f.args[k].name, arg->type, types);
         }
         if (checking()) {
-            for (const auto& p : f.preds) {
+            std::vector<ExprPtr> all_preds(f.preds.begin(), f.preds.end());
+            all_preds.insert(all_preds.end(), f.implied_preds.begin(), f.implied_preds.end());
+            for (const auto& p : all_preds) {
                 smt::Term t = encode(lift(*p, &subst));
                 if (!solver_->is_valid(t))
                     err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +

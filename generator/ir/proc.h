@@ -31,6 +31,10 @@ struct Proc {
     StmtList body;
     std::optional<Instr> instr;
     SrcInfo srcinfo;
+    // Preconditions exocc inferred rather than the user wrote: `stride(x, d) == c` on a
+    // window argument that an instruction placed by `replace` needs. Call sites check them
+    // like `preds`; they are not printed, so procs read as upstream prints them.
+    ExprList implied_preds;
 };
 
 // Structural equality (equality.h), as upstream compares LoopIR procs.

@@ -54,6 +54,7 @@ public:
             srcinfo(a.srcinfo);
         }
         exprs(p->preds);
+        exprs(p->implied_preds);
         stmts(p->body);
         if (p->instr) {
             num(1);
@@ -565,6 +566,7 @@ private:
             p.args.push_back(std::move(a));
         }
         p.preds = exprs();
+        p.implied_preds = exprs();
         p.body = stmts();
         if (num()) {
             std::string c_instr = str();

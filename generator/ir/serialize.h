@@ -15,7 +15,7 @@
 
 namespace exo::ir {
 
-constexpr int kLoopIRFormatVersion = 1;
+constexpr int kLoopIRFormatVersion = 2;
 
 enum class HostObjectKind : uint8_t { Memory, Extern, Config };
 

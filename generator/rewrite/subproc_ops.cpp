@@ -52,6 +52,46 @@ Edit replace_edit(const BlockLoc& b, size_t n) {
     return e;
 }
 
+// Unit-stride (and other constant-stride) asserts of `sub` that fall on a window argument
+// of `p` itself: upstream's `replace` assumes them silently. We turn each into an implied
+// precondition of `p` (checked at p's own call sites), so the window's caller, not this
+// call, answers for it; strides of anything else must still be proven here.
+ExprList implied_stride_preds(const Proc& p, const Proc& sub, const ExprList& args, const SrcInfo& at) {
+    std::unordered_set<Sym> window_args;
+    for (const auto& a : p.args)
+        if (auto t = a.type->as<TensorType>(); t && t->is_window) window_args.insert(a.name);
+    ExprList out;
+    for (const auto& pred : sub.preds) {
+        auto eq = pred->as<BinOp>();
+        if (!eq || eq->op != BinOpKind::Eq) continue;
+        auto st = eq->lhs->as<StrideExpr>();
+        if (!st || !eq->rhs->is<Const>()) continue;
+        for (size_t k = 0; k < sub.args.size() && k < args.size(); ++k) {
+            if (sub.args[k].name != st->name) continue;
+            Sym buf;
+            int dim = -1;
+            if (auto r = args[k]->as<Read>()) {
+                buf = r->name;
+                dim = st->dim;
+            } else if (auto w = args[k]->as<WindowExpr>()) {
+                int seen = 0;
+                for (size_t d = 0; d < w->idx.size(); ++d)
+                    if (w->idx[d]->is<Interval>() && seen++ == st->dim) dim = static_cast<int>(d);
+                buf = w->name;
+            }
+            if (dim < 0 || !window_args.count(buf)) continue;
+            ExprPtr lhs = ir::make<StrideExpr>(buf, dim, T::stride(), at);
+            ExprPtr implied = ir::make<BinOp>(BinOpKind::Eq, lhs, eq->rhs, T::bool_(), at);
+            bool known = false;
+            for (const auto& q : p.preds) known = known || expr_equal(*q, *implied);
+            for (const auto& q : p.implied_preds) known = known || expr_equal(*q, *implied);
+            for (const auto& q : out) known = known || expr_equal(*q, *implied);
+            if (!known) out.push_back(implied);
+        }
+    }
+    return out;
+}
+
 void recheck(const Proc& p) {
     std::string err = analysis::bounds_check_errors(p);
     if (!err.empty()) sched_error(err);
@@ -70,6 +110,11 @@ Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     StmtPtr call = ir::make<Call>(sub, args, (*list)[block.lo]->srcinfo);
     BlockLoc b{block.parent, block.field, block.lo, block.lo + n};
     ProcPtr out = with_block(*p, b, {call});
+    if (ExprList implied = implied_stride_preds(*p, *sub, args, call->srcinfo); !implied.empty()) {
+        Proc q = *out;
+        q.implied_preds.insert(q.implied_preds.end(), implied.begin(), implied.end());
+        out = ir::make<Proc>(std::move(q));
+    }
     // Beyond upstream: the callee's asserts and the bounds of its accesses must hold at
     // the new call site.
     recheck(*out);

@@ -79,12 +79,12 @@ show_c(r)
 
 
 # The instructions' preconditions are checked where they are used: a load from a
-# window whose stride is unknown is refused (upstream's replace does not check them).
+# column of a matrix (stride 2) is refused (upstream's replace does not check them).
 @proc
-def strided(x: [f32][8] @ DRAM):
+def strided(x: f32[8, 2] @ DRAM):
     v: f32[8] @ AVX2
     for i in seq(0, 8):
-        v[i] = x[i]
+        v[i] = x[i, 0]
 
 
 try:

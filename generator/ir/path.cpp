@@ -113,8 +113,13 @@ ExprPtr expr_at(const Proc& p, const Path& path) {
             wa = nullptr;
             continue;
         }
-        e = expr_child(*e, path[k], &wa);
-        if (wa && k + 1 == path.size()) return nullptr;  // a window access is not an expression
+        ExprPtr child = expr_child(*e, path[k], &wa);
+        if (wa) {
+            // a window access is not an expression; the next step picks its lo / hi / pt
+            if (k + 1 == path.size()) return nullptr;
+            continue;
+        }
+        e = child;
     }
     return wa ? nullptr : e;
 }

@@ -34,6 +34,29 @@ def _internal_proc(self):
     return self
 
 
+class _LoopIRArgView:
+    """A proc argument as upstream's LoopIR.fnarg shows it (name, type, mem); the
+    name is the argument's name (exocc does not expose its Syms)."""
+
+    def __init__(self, proc, index):
+        self.name = _exo._cur_arg(proc, index, "name")
+        self.type = _exo._cur_arg(proc, index, "type")
+        self.mem = _exo._cur_arg(proc, index, "mem") if _exo._cur_arg(proc, index, "is_tensor") else None
+
+
+class _LoopIRProcView:
+    """Read-only view of a proc under upstream's `_loopir_proc` name (for scheduling code
+    that reads its name, arguments and preconditions)."""
+
+    def __init__(self, proc):
+        self.name = proc.name()
+        self.args = [_LoopIRArgView(proc, i) for i in range(_exo._cur_len(proc, (), "args"))]
+        self.preds = [_exo._cur_node(proc, (("preds", i),)) for i in range(_exo._cur_len(proc, (), "preds"))]
+        self.srcinfo = None
+
+
+_exo._add_procedure_method("_loopir_proc", property(_LoopIRProcView))
+
 for _name, _fn in [("transpose", _transpose), ("add_assertion", _add_assertion), ("is_eq", _is_eq),
                    ("INTERNAL_proc", _internal_proc)]:
     _exo._add_procedure_method(_name, _fn)

@@ -63,3 +63,23 @@ print(bounds_inference(clash.find_loop("j"), "x", 0))
 r = IndexRange.create_constant_range(2, 5)
 print(r + 1, 1 + r, r - 1, 10 - r, -r, r * 3, r * -2, r // 2, r % 4, r % 2)
 print(r | IndexRange.create_constant_range(-1, 3), IndexRange.create_unbounded(), IndexRange.create_int(4))
+
+# the compiler-level entry points read LoopIR nodes (cursor._impl._node); variables are
+# keyed by name (a loop's _node.iter, an argument's _loopir_proc.args[i].name)
+from exo.rewrite import range_analysis as compiler_ranges
+
+
+@proc
+def bar(N: size):
+    assert N >= 1
+    for i in seq(0, 6):
+        for j in seq(0, N + (i + 2) * 5 - (-i) % 4):
+            pass
+
+hi = bar.find_loop("j").hi()._impl._node
+i_sym = bar.find_loop("i")._impl._node.iter
+N_sym = bar._loopir_proc.args[0].name
+print(i_sym, N_sym, hi)
+print(compiler_ranges.constant_bound(hi, {i_sym: (0, 5), N_sym: (1, 5)}))
+print(compiler_ranges.constant_bound(hi, {i_sym: (0, 5)}))
+print(compiler_ranges.index_range_analysis(hi, {N_sym: (1, 1)}))

@@ -21,3 +21,11 @@ LoopIR = _Namespace("LoopIR", [
     "Call", "WindowStmt", "Read", "Const", "USub", "BinOp", "Extern", "WindowExpr", "StrideExpr",
     "ReadConfig", "Interval", "Point", "Seq", "Par",
 ])
+
+# upstream's type constructors (T.size, T.index, T.f32, ...), for imports and isinstance
+# checks; exocc's types are native.
+T = _Namespace("T", [
+    "Num", "F16", "F32", "F64", "INT8", "UINT8", "UINT16", "INT32", "Bool", "Int", "Index", "Size", "Stride",
+    "Error", "Tensor", "Window", "R", "f16", "f32", "f64", "int8", "uint8", "uint16", "i8", "ui8", "ui16", "int32",
+    "i32", "bool", "int", "index", "size", "stride", "err",
+])

@@ -301,3 +301,115 @@ def apply_index_op(op, lhs, rhs):
     if op == "%":
         return lhs % rhs
     assert False, "invalid binop in index expression"
+
+
+# ------------------------------------------------------------------ compiler-level entry points
+
+def _parse_index_text(text):
+    """The IndexExpr of a printed index expression (names, integers, + - * / %, unary
+    minus, parentheses). exocc's LoopIR nodes (`cursor._impl._node`) show code their
+    printed form, not their fields; index expressions print unambiguously."""
+    tokens = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch.isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            tokens.append(("int", int(text[i:j])))
+            i = j
+        elif ch.isalpha() or ch == "_":
+            j = i
+            while j < len(text) and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            tokens.append(("name", text[i:j]))
+            i = j
+        elif ch in "+-*/%()":
+            tokens.append(("op", ch))
+            i += 1
+        else:
+            raise ValueError(f"Cannot analyze range of non-index expression {text}")
+    pos = [0]
+
+    def peek():
+        return tokens[pos[0]] if pos[0] < len(tokens) else ("end", None)
+
+    def take():
+        tok = peek()
+        pos[0] += 1
+        return tok
+
+    def atom():
+        kind, val = take()
+        if kind == "int":
+            return IndexConst(val)
+        if kind == "name":
+            return IndexVar(val)
+        if (kind, val) == ("op", "-"):
+            return IndexNeg(atom())
+        if (kind, val) == ("op", "("):
+            e = sum_expr()
+            if take() != ("op", ")"):
+                raise ValueError(f"unbalanced parentheses in {text}")
+            return e
+        raise ValueError(f"Cannot analyze range of non-index expression {text}")
+
+    def product():
+        e = atom()
+        while peek()[0] == "op" and peek()[1] in "*/%":
+            e = IndexBinOp(take()[1], e, atom())
+        return e
+
+    def sum_expr():
+        e = product()
+        while peek()[0] == "op" and peek()[1] in "+-":
+            e = IndexBinOp(take()[1], e, product())
+        return e
+
+    e = sum_expr()
+    if peek()[0] != "end":
+        raise ValueError(f"Cannot analyze range of non-index expression {text}")
+    return e
+
+
+def _as_index_expr(expr):
+    if isinstance(expr, IndexExpr):
+        return expr
+    if hasattr(expr, "_impl") and hasattr(expr, "proc"):  # an expression cursor
+        expr = expr._impl._node
+    return _parse_index_text(str(expr))
+
+
+def index_range_analysis(expr, env={}):
+    """The range of an index expression (an IndexExpr, an expression cursor or a LoopIR
+    node) with the variables in env (name, or a loop's `_node.iter`, -> (lo, hi))
+    bounded; an int when it is constant."""
+    names = {_var_name(k): v for k, v in env.items()}
+    return analyze_index_expr(_as_index_expr(expr), names)
+
+
+def constant_bound(expr, env):
+    """Inclusive constant bounds (lo, hi) of an index expression; (None, None) when it
+    depends on a variable outside env."""
+    if isinstance(expr, int):
+        return (expr, expr)
+    rng = index_range_analysis(expr, env)
+    if isinstance(rng, int):
+        return (rng, rng)
+    if not _is_zero(rng.base):
+        return (None, None)
+    return (rng.lo, rng.hi)
+
+
+def arg_range_analysis(proc, arg, fast=True):
+    raise NotImplementedError("exocc does not expose its argument range analysis (it runs natively)")
+
+
+class IndexRangeEnvironment:
+    """upstream's SMT-backed bounds environment; exocc's bounds checks are native."""
+
+    def __init__(self, proc, fast=True):
+        raise NotImplementedError("exocc does not expose IndexRangeEnvironment (its bounds checks run natively)")

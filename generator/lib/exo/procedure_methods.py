@@ -49,6 +49,7 @@ class _LoopIRProcView:
     that reads its name, arguments and preconditions)."""
 
     def __init__(self, proc):
+        self._proc = proc
         self.name = proc.name()
         self.args = [_LoopIRArgView(proc, i) for i in range(_exo._cur_len(proc, (), "args"))]
         self.preds = [_exo._cur_node(proc, (("preds", i),)) for i in range(_exo._cur_len(proc, (), "preds"))]

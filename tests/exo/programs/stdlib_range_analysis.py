@@ -83,3 +83,16 @@ print(i_sym, N_sym, hi)
 print(compiler_ranges.constant_bound(hi, {i_sym: (0, 5), N_sym: (1, 5)}))
 print(compiler_ranges.constant_bound(hi, {i_sym: (0, 5)}))
 print(compiler_ranges.index_range_analysis(hi, {N_sym: (1, 1)}))
+
+
+@proc
+def args(N: size, K: size, M: index, L: index):
+    assert N < 500
+    assert 20 < K and K >= 100
+    assert -10 < L
+    assert L <= 3
+    pass
+
+view = args._loopir_proc
+print([compiler_ranges.arg_range_analysis(view, a, fast=False) for a in view.args])
+print([compiler_ranges.arg_range_analysis(view, a) for a in view.args])

@@ -404,8 +404,63 @@ def constant_bound(expr, env):
     return (rng.lo, rng.hi)
 
 
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
+_SEARCH_LIMIT = 2 ** 15  # upstream searches for bounds within +-2**15
+
+
+def _arg_bounds_from_preds(proc, name):
+    """Constant bounds on argument `name` that the preconditions state directly
+    (`name op c` or `c op name`, also inside `and`s): (lowest, highest), None if none."""
+    import _exo
+    lo, hi = None, None
+
+    def visit(path):
+        nonlocal lo, hi
+        if _exo._cur_kind(proc, path) != "BinOp":
+            return
+        op = _exo._cur_attr(proc, path, "op")
+        lhs, rhs = path + (("lhs", None),), path + (("rhs", None),)
+        if op == "and":
+            visit(lhs)
+            visit(rhs)
+            return
+        if op not in _FLIPPED:
+            return
+        if _exo._cur_kind(proc, rhs) == "Read" and _exo._cur_kind(proc, lhs) == "Const":
+            lhs, rhs, op = rhs, lhs, _FLIPPED[op]
+        if not (_exo._cur_kind(proc, lhs) == "Read" and _exo._cur_attr(proc, lhs, "name") == name
+                and _exo._cur_kind(proc, rhs) == "Const"):
+            return
+        c = _exo._cur_attr(proc, rhs, "value")
+        low = {">": c + 1, ">=": c, "==": c}.get(op)
+        high = {"<": c - 1, "<=": c, "==": c}.get(op)
+        if low is not None:
+            lo = low if lo is None else max(lo, low)
+        if high is not None:
+            hi = high if hi is None else min(hi, high)
+
+    for i in range(_exo._cur_len(proc, (), "preds")):
+        visit((("preds", i),))
+    return lo, hi
+
+
 def arg_range_analysis(proc, arg, fast=True):
-    raise NotImplementedError("exocc does not expose its argument range analysis (it runs natively)")
+    """Inclusive bounds (lo, hi) on an index argument of a proc (`proc._loopir_proc`,
+    one of its `args`); None where unknown. fast: only what the type says (sizes are
+    positive). Otherwise also the bounds the preconditions state, reported as upstream
+    reports its search over [1 or -2**15, 2**15]. exocc reads the bounds off the
+    preconditions rather than asking a solver, so it sees fewer consequences."""
+    assert arg.type in ("size", "index", "int")
+    is_size = arg.type == "size"
+    if fast:
+        return (1, None) if is_size else (None, None)
+    lo, hi = _arg_bounds_from_preds(proc._proc, arg.name)
+    min_search = 1 if is_size else -_SEARCH_LIMIT
+    if is_size:
+        lo = 1 if lo is None else max(lo, 1)
+    lower = None if lo is None or lo < min_search else min(lo, _SEARCH_LIMIT)
+    upper = None if hi is None or hi > _SEARCH_LIMIT else max(hi, min_search)
+    return (lower, upper)
 
 
 class IndexRangeEnvironment:

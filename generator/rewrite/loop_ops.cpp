@@ -168,10 +168,12 @@ Rewritten remove_loop(const ProcPtr& p, const Path& path, bool unsafe) {
     }
     Edits edits;
     if (!positive) {
+        // the guard takes the loop's place and holds its body: paths are unchanged
         ExprPtr cond = ir::make<BinOp>(BinOpKind::Gt, loop->hi, loop->lo, T::bool_(), loop->srcinfo);
         repl = {ir::make<If>(cond, loop->body, StmtList{}, loop->srcinfo)};
     } else {
-        edits.push_back(Edit{});
+        // the body statements take the loop's place
+        edits.push_back(Edit{Edit::Unwrap, path, Field::Body, 0, 0, loop->body.size()});
     }
     return {with_block(*p, ctx, repl), edits};
 }

@@ -10,11 +10,27 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
+# An example may add C flags for its kernels (a `cflags` file) and name CPU features it
+# needs to run (a `requires` file, /proc/cpuinfo flag names); without them it is skipped.
+cpu_flags="$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)"
 for dir in "$here"/*/; do
   name="$(basename "$dir")"
   out="$tmp/$name"
+  cflags=""
+  [ -f "$dir/cflags" ] && cflags="$(cat "$dir/cflags")"
+  missing=""
+  if [ -f "$dir/requires" ]; then
+    for feature in $(cat "$dir/requires"); do
+      case " $cpu_flags " in *" $feature "*) ;; *) missing="$missing $feature" ;; esac
+    done
+  fi
+  if [ -n "$missing" ]; then
+    echo "skip $name: this CPU lacks$missing"
+    continue
+  fi
+  # shellcheck disable=SC2086  # cflags holds several flags
   if "$exocc" "$dir/$name.py" -o "$out" &&
-     "$cc" -std=c11 -O2 -Wall -Wno-unknown-pragmas -I "$out" -o "$out/driver" "$dir/driver.c" "$out/$name.c" -lm &&
+     "$cc" -std=c11 -O2 -Wall -Wno-unknown-pragmas $cflags -I "$out" -o "$out/driver" "$dir/driver.c" "$out/$name.c" -lm &&
      "$out/driver"; then
     passed=$((passed + 1))
   else

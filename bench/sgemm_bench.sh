@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# examples/sgemm against OpenBLAS (libopenblas-dev, installed here if missing), one thread
+# each, n = 256 ... 2048, plus the AVX-512 micro-kernel against the measured FMA peak.
+# OpenBLAS's core type and L2 size are left for it to detect: this machine's environment
+# sets OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which force a slower kernel, so they are
+# unset for the benchmark process only.
+# Usage: bench/sgemm_bench.sh [build/exocc] [seconds per measurement, default 1]
+set -eu
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+exocc="${1:-$here/build/exocc}"
+budget="${2:-1}"
+if ! dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null | grep -q "install ok installed"; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libopenblas-dev >/dev/null
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$exocc" "$here/examples/sgemm/sgemm.py" -o "$work"
+cc -std=c11 -O3 -march=native -I "$work" -o "$work/bench" "$here/bench/sgemm_bench.c" "$work/sgemm.c" -lopenblas -lm
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "$work/bench" "$budget"

@@ -1,0 +1,194 @@
+# Single-precision GEMM, C += A * B (row-major), scheduled for AVX-512 and AVX2.
+#
+# The structure is the classic one of BLIS and OpenBLAS, written as Exo procs:
+#   sgemm_*:        K is cut into panels of KC; for each, B's panel is packed once and
+#                   M is cut into blocks of MC rows, whose A block is packed too.
+#   macro_*:        walks the packed block in MR x NR tiles; a ragged last row or column
+#                   of tiles goes through edge_tile_*, which computes a full tile from the
+#                   zero-padded packing into a local buffer and adds back what belongs.
+#   ukernel_*:      the register-blocked micro-kernel. It starts as the plain loop nest
+#                   `ukernel_spec` and is scheduled onto vector instructions by
+#                   schedule_ukernel below: C lives in registers for the whole K loop,
+#                   each step loads one row of packed B and broadcasts MR values of A.
+# Every call, window and packing index is bounds-checked by exocc; the instructions'
+# unit-stride asserts become preconditions that the callers are checked against.
+from __future__ import annotations
+
+from exo import proc
+from exo.build import params
+from exo.platforms.x86 import *
+from exo.stdlib.scheduling import *
+
+MR = 6  # rows of C per micro-tile
+KC = 192  # depth of a packed panel: one NR-wide panel of B (KC * NR floats) stays in L1
+MC = 96  # rows per packed block of A (MC * KC floats stay in L2)
+
+
+def ukernel_spec(NR):
+    @proc
+    def ukernel_spec(K: size, A: [f32][K, MR], B: [f32][K, NR], C: [f32][MR, NR]):
+        assert stride(A, 1) == 1
+        assert stride(B, 1) == 1
+        for i in seq(0, MR):
+            for j in seq(0, NR):
+                for k in seq(0, K):
+                    C[i, j] += A[k, i] * B[k, j]
+
+    return ukernel_spec
+
+
+def schedule_ukernel(NR, name, VW, mem, load, store, bcast, fmadd):
+    """Registers for C, one vector load of B per VW columns, a broadcast per row of A."""
+    p = rename(ukernel_spec(NR), name)
+    p = reorder_loops(p, "j k")
+    p = reorder_loops(p, "i k")
+    p = stage_mem(p, "for k in _:_", f"C[0:{MR}, 0:{NR}]", "C_reg")
+    p = stage_mem(p, "for i in _:_", f"B[k, 0:{NR}]", "B_reg")
+    p = simplify(p)
+    p = divide_loop(p, "for j in _:_", VW, ["jo", "ji"], perfect=True)
+    p = bind_expr(p, "A[k, i]", "a_vec")
+    p = expand_dim(p, "a_vec", VW, "ji")
+    p = lift_alloc(p, "a_vec", n_lifts=2)
+    p = fission(p, p.find("a_vec[_] = _").after(), n_lifts=2)
+    p = remove_loop(p, "for jo in _:_ #0")
+    p = divide_dim(p, "C_reg", 1, VW)
+    p = divide_dim(p, "B_reg", 0, VW)
+    for loop in ["for i1 in _:_", "for i0 in _:_ #1", "for i1 in _:_"]:
+        p = divide_loop(p, loop, VW, ["vo", "vi"], perfect=True)
+    for buf in ["C_reg", "B_reg", "a_vec"]:
+        p = set_memory(p, buf, mem)
+    p = simplify(p)
+    for instr in [load, store, bcast, fmadd]:
+        p = replace_all(p, instr)
+    for loop in ["vo", "jo", "i", "i0"]:
+        p = repeat(unroll_loop)(p, loop)
+    return simplify(p)
+
+
+def make_sgemm(isa, NR, ukernel):
+    """The packing, edge and blocking procs around one micro-kernel."""
+
+    @proc
+    def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, kc, MR]):
+        assert stride(Ap, 2) == 1
+        for ir in seq(0, m / MR):
+            for i in seq(0, MR):
+                for k in seq(0, kc):
+                    Ap[ir, k, i] = A[MR * ir + i, k]
+        if m % MR > 0:
+            for i in seq(0, MR):
+                for k in seq(0, kc):
+                    if i < m % MR:
+                        Ap[m / MR, k, i] = A[MR * (m / MR) + i, k]
+                    else:
+                        Ap[m / MR, k, i] = 0.0
+
+    pack_a = rename(pack_a, f"pack_a_{isa}")
+
+
+    @proc
+    def pack_b(n: size, kc: size, B: [f32][kc, n], Bp: [f32][(n + NR - 1) / NR, kc, NR]):
+        assert stride(B, 1) == 1
+        assert stride(Bp, 2) == 1
+        for jr in seq(0, n / NR):
+            for k in seq(0, kc):
+                for j in seq(0, NR):
+                    Bp[jr, k, j] = B[k, NR * jr + j]
+        if n % NR > 0:
+            for k in seq(0, kc):
+                for j in seq(0, NR):
+                    if j < n % NR:
+                        Bp[n / NR, k, j] = B[k, NR * (n / NR) + j]
+                    else:
+                        Bp[n / NR, k, j] = 0.0
+
+    pack_b = rename(pack_b, f"pack_b_{isa}")
+
+
+    @proc
+    def edge_tile(kc: size, mr: size, nr: size, Ap: [f32][kc, MR], Bp: [f32][kc, NR], C: [f32][mr, nr]):
+        assert mr <= MR
+        assert nr <= NR
+        assert stride(Ap, 1) == 1
+        assert stride(Bp, 1) == 1
+        Ct: f32[MR, NR]
+        for i in seq(0, MR):
+            for j in seq(0, NR):
+                Ct[i, j] = 0.0
+        ukernel(kc, Ap, Bp, Ct)
+        for i in seq(0, mr):
+            for j in seq(0, nr):
+                C[i, j] += Ct[i, j]
+
+    edge_tile = rename(edge_tile, f"edge_tile_{isa}")
+
+
+    @proc
+    def macro(m: size, n: size, kc: size, Ap: [f32][(m + 5) / 6, kc, MR],
+              Bp: [f32][(n + NR - 1) / NR, kc, NR], C: [f32][m, n]):
+        assert stride(Ap, 2) == 1
+        assert stride(Bp, 2) == 1
+        assert stride(C, 1) == 1
+        for jr in seq(0, n / NR):
+            for ir in seq(0, m / MR):
+                ukernel(kc, Ap[ir, :, :], Bp[jr, :, :], C[MR * ir:MR * ir + MR, NR * jr:NR * jr + NR])
+            if m % MR > 0:
+                edge_tile(kc, m % MR, NR, Ap[m / MR, :, :], Bp[jr, :, :], C[MR * (m / MR):m, NR * jr:NR * jr + NR])
+        if n % NR > 0:
+            for ir in seq(0, m / MR):
+                edge_tile(kc, MR, n % NR, Ap[ir, :, :], Bp[n / NR, :, :], C[MR * ir:MR * ir + MR, NR * (n / NR):n])
+            if m % MR > 0:
+                edge_tile(kc, m % MR, n % NR, Ap[m / MR, :, :], Bp[n / NR, :, :], C[MR * (m / MR):m, NR * (n / NR):n])
+
+    macro = rename(macro, f"macro_{isa}")
+
+
+    @proc
+    def panel(M: size, N: size, kc: size, A: [f32][M, kc], B: [f32][kc, N], C: [f32][M, N],
+              Ap: [f32][MC / MR, KC, MR], Bp: [f32][(N + NR - 1) / NR, KC, NR]):
+        assert kc <= KC
+        assert stride(A, 1) == 1
+        assert stride(B, 1) == 1
+        assert stride(C, 1) == 1
+        assert stride(Ap, 2) == 1
+        assert stride(Bp, 2) == 1
+        pack_b(N, kc, B, Bp[:, 0:kc, :])
+        for ic in seq(0, M / MC):
+            pack_a(MC, kc, A[MC * ic:MC * ic + MC, :], Ap[:, 0:kc, :])
+            macro(MC, N, kc, Ap[:, 0:kc, :], Bp[:, 0:kc, :], C[MC * ic:MC * ic + MC, :])
+        if M % MC > 0:
+            pack_a(M % MC, kc, A[MC * (M / MC):M, :], Ap[0:(M % MC + 5) / 6, 0:kc, :])
+            macro(M % MC, N, kc, Ap[0:(M % MC + 5) / 6, 0:kc, :], Bp[:, 0:kc, :], C[MC * (M / MC):M, :])
+
+    panel = rename(panel, f"panel_{isa}")
+
+
+    @proc
+    def sgemm(M: size, N: size, K: size, A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+        Ap: f32[MC / MR, KC, MR]
+        Bp: f32[(N + NR - 1) / NR, KC, NR]
+        for pc in seq(0, K / KC):
+            panel(M, N, KC, A[:, KC * pc:KC * pc + KC], B[KC * pc:KC * pc + KC, :], C, Ap, Bp)
+        if K % KC > 0:
+            panel(M, N, K % KC, A[:, KC * (K / KC):K], B[KC * (K / KC):K, :], C, Ap, Bp)
+
+    sgemm = rename(sgemm, f"sgemm_{isa}")
+    procs = [pack_a, pack_b, edge_tile, macro, panel, sgemm]
+    return procs
+
+
+# `exocc build` of sgemm_avx512.toml or sgemm_avx2.toml sets `isa`, so that each library
+# holds one instruction set and can be compiled for it alone; `exocc sgemm.py` makes both.
+ISA = params.get("isa", "all")
+if ISA in ("avx512", "all"):
+    ukernel_6x64_avx512 = schedule_ukernel(
+        64, "ukernel_6x64_avx512", 16, AVX512,
+        mm512_loadu_ps, mm512_storeu_ps, mm512_set1_ps, mm512_fmadd_ps)
+    pack_a_avx512, pack_b_avx512, edge_tile_avx512, macro_avx512, panel_avx512, sgemm_avx512 = \
+        make_sgemm("avx512", 64, ukernel_6x64_avx512)
+if ISA in ("avx2", "all"):
+    ukernel_6x16_avx2 = schedule_ukernel(
+        16, "ukernel_6x16_avx2", 8, AVX2,
+        mm256_loadu_ps, mm256_storeu_ps, mm256_broadcast_ss, mm256_fmadd_ps)
+    pack_a_avx2, pack_b_avx2, edge_tile_avx2, macro_avx2, panel_avx2, sgemm_avx2 = \
+        make_sgemm("avx2", 16, ukernel_6x16_avx2)

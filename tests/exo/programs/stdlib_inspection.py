@@ -69,3 +69,18 @@ for bad in (lambda: get_enclosing_loop(foo, foo.find_loop("i")),
         bad()
     except (SchedulingError, CursorNavigationError, TypeError) as e:
         print(type(e).__name__ + ":", e)
+
+
+# window arguments: an interval's bounds are children of the window expression
+@proc
+def copy8(x: f32[16], y: f32[16]):
+    for i in seq(0, 8):
+        y[i] = x[i + 8]
+
+from exo.stdlib.scheduling import replace
+copied = replace(copy8, copy8.find_loop("i"), mm256_loadu_ps)
+call = copied.find("mm256_loadu_ps(_)")
+print(kinds(nlr(copied, call)))
+print(list(get_symbols(copied, call)))
+lo, hi = call.args()[1].idx()[0]
+print(expr_to_string(lo), expr_to_string(hi))

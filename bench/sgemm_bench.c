@@ -1,6 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 // examples/sgemm against OpenBLAS, measured side by side in one run (bench/sgemm_bench.sh
-// builds and runs it). Every GEMM is single-threaded, C += A * B on row-major square
+// builds and runs it; arguments: seconds per measurement, then sizes). Every GEMM is single-threaded, C += A * B on row-major square
 // matrices; each figure is the best of several repetitions. Also measures the AVX-512
 // micro-kernel on cache-resident packed panels against this core's FMA peak, itself
 // measured here by a loop of independent FMAs.
@@ -105,9 +105,10 @@ int main(int argc, char **argv) {
     printf("FMA peak %.1f GFLOPS; ukernel_6x64_avx512 %.1f GFLOPS = %.1f%% of peak\n\n", peak, uk,
            100.0 * uk / peak);
     printf("%6s %12s %12s %12s %10s %10s\n", "n", "exo avx512", "exo avx2", "OpenBLAS", "avx512/OB", "avx2/OB");
-    static const int sizes[] = {256, 512, 768, 1024, 1536, 2048};
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        int n = sizes[s];
+    static const int default_sizes[] = {256, 512, 768, 1024, 1536, 2048};
+    int nsizes = argc > 2 ? argc - 2 : (int)(sizeof default_sizes / sizeof default_sizes[0]);
+    for (int s = 0; s < nsizes; s++) {
+        int n = argc > 2 ? atoi(argv[s + 2]) : default_sizes[s];
         size_t nn = (size_t)n * n;
         float *A = aligned_alloc(64, nn * sizeof(float)), *B = aligned_alloc(64, nn * sizeof(float));
         float *C = aligned_alloc(64, nn * sizeof(float));

@@ -4,7 +4,7 @@
 # OpenBLAS's core type and L2 size are left for it to detect: this machine's environment
 # sets OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which force a slower kernel, so they are
 # unset for the benchmark process only.
-# Usage: bench/sgemm_bench.sh [build/exocc] [seconds per measurement, default 1]
+# Usage: bench/sgemm_bench.sh [build/exocc] [seconds per measurement, default 1] [sizes...]
 set -eu
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 exocc="${1:-$here/build/exocc}"
@@ -19,4 +19,4 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$exocc" "$here/examples/sgemm/sgemm.py" -o "$work"
 cc -std=c11 -O3 -march=native -I "$work" -o "$work/bench" "$here/bench/sgemm_bench.c" "$work/sgemm.c" -lopenblas -lm
-env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "$work/bench" "$budget"
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "$work/bench" "$budget" "${@:3}"

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from exo import proc
+from exo.libs.memories import DRAM_STACK
 from exo.build import params
 from exo.platforms.x86 import *
 from exo.stdlib.scheduling import *
@@ -22,17 +23,18 @@ from exo.stdlib.scheduling import *
 MR = 6  # rows of C per micro-tile
 KC = 192  # depth of a packed panel: one NR-wide panel of B (KC * NR floats) stays in L1
 MC = 96  # rows per packed block of A (MC * KC floats stay in L2)
+NC = 1024  # columns per packed panel of B (KC * NC floats stay in L2 too)
 
 
 def ukernel_spec(NR):
     @proc
-    def ukernel_spec(K: size, A: [f32][K, MR], B: [f32][K, NR], C: [f32][MR, NR]):
+    def ukernel_spec(K: size, A: [f32][MR, K], B: [f32][K, NR], C: [f32][MR, NR]):
         assert stride(A, 1) == 1
         assert stride(B, 1) == 1
         for i in seq(0, MR):
             for j in seq(0, NR):
                 for k in seq(0, K):
-                    C[i, j] += A[k, i] * B[k, j]
+                    C[i, j] += A[i, k] * B[k, j]
 
     return ukernel_spec
 
@@ -46,7 +48,7 @@ def schedule_ukernel(NR, name, VW, mem, load, store, bcast, fmadd):
     p = stage_mem(p, "for i in _:_", f"B[k, 0:{NR}]", "B_reg")
     p = simplify(p)
     p = divide_loop(p, "for j in _:_", VW, ["jo", "ji"], perfect=True)
-    p = bind_expr(p, "A[k, i]", "a_vec")
+    p = bind_expr(p, "A[i, k]", "a_vec")
     p = expand_dim(p, "a_vec", VW, "ji")
     p = lift_alloc(p, "a_vec", n_lifts=2)
     p = fission(p, p.find("a_vec[_] = _").after(), n_lifts=2)
@@ -69,19 +71,20 @@ def make_sgemm(isa, NR, ukernel):
     """The packing, edge and blocking procs around one micro-kernel."""
 
     @proc
-    def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, kc, MR]):
+    def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, MR, kc]):
+        assert stride(A, 1) == 1
         assert stride(Ap, 2) == 1
         for ir in seq(0, m / MR):
             for i in seq(0, MR):
                 for k in seq(0, kc):
-                    Ap[ir, k, i] = A[MR * ir + i, k]
+                    Ap[ir, i, k] = A[MR * ir + i, k]
         if m % MR > 0:
             for i in seq(0, MR):
                 for k in seq(0, kc):
                     if i < m % MR:
-                        Ap[m / MR, k, i] = A[MR * (m / MR) + i, k]
+                        Ap[m / MR, i, k] = A[MR * (m / MR) + i, k]
                     else:
-                        Ap[m / MR, k, i] = 0.0
+                        Ap[m / MR, i, k] = 0.0
 
     pack_a = rename(pack_a, f"pack_a_{isa}")
 
@@ -106,7 +109,7 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
-    def edge_tile(kc: size, mr: size, nr: size, Ap: [f32][kc, MR], Bp: [f32][kc, NR], C: [f32][mr, nr]):
+    def edge_tile(kc: size, mr: size, nr: size, Ap: [f32][MR, kc], Bp: [f32][kc, NR], C: [f32][mr, nr]):
         assert mr <= MR
         assert nr <= NR
         assert stride(Ap, 1) == 1
@@ -124,7 +127,7 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
-    def macro(m: size, n: size, kc: size, Ap: [f32][(m + 5) / 6, kc, MR],
+    def macro(m: size, n: size, kc: size, Ap: [f32][(m + 5) / 6, MR, kc],
               Bp: [f32][(n + NR - 1) / NR, kc, NR], C: [f32][m, n]):
         assert stride(Ap, 2) == 1
         assert stride(Bp, 2) == 1
@@ -144,36 +147,52 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
+    def block(M: size, n: size, kc: size, Ap: [f32][(M + 5) / 6, MR, kc], B: [f32][kc, n],
+              C: [f32][M, n], Bp: [f32][(n + NR - 1) / NR, kc, NR]):
+        assert stride(Ap, 2) == 1
+        assert stride(B, 1) == 1
+        assert stride(C, 1) == 1
+        assert stride(Bp, 2) == 1
+        pack_b(n, kc, B, Bp)
+        for ic in seq(0, M / MC):
+            macro(MC, n, kc, Ap[MC / MR * ic:MC / MR * ic + MC / MR, :, :], Bp, C[MC * ic:MC * ic + MC, :])
+        if M % MC > 0:
+            macro(M % MC, n, kc, Ap[MC / MR * (M / MC):(M + 5) / 6, :, :], Bp, C[MC * (M / MC):M, :])
+
+    block = rename(block, f"block_{isa}")
+
+    @proc
     def panel(M: size, N: size, kc: size, A: [f32][M, kc], B: [f32][kc, N], C: [f32][M, N],
-              Ap: [f32][MC / MR, KC, MR], Bp: [f32][(N + NR - 1) / NR, KC, NR]):
+              Ap: [f32][(M + 5) / 6, MR, KC], Bp: [f32][NC / NR, KC, NR]):
         assert kc <= KC
         assert stride(A, 1) == 1
         assert stride(B, 1) == 1
         assert stride(C, 1) == 1
         assert stride(Ap, 2) == 1
         assert stride(Bp, 2) == 1
-        pack_b(N, kc, B, Bp[:, 0:kc, :])
-        for ic in seq(0, M / MC):
-            pack_a(MC, kc, A[MC * ic:MC * ic + MC, :], Ap[:, 0:kc, :])
-            macro(MC, N, kc, Ap[:, 0:kc, :], Bp[:, 0:kc, :], C[MC * ic:MC * ic + MC, :])
-        if M % MC > 0:
-            pack_a(M % MC, kc, A[MC * (M / MC):M, :], Ap[0:(M % MC + 5) / 6, 0:kc, :])
-            macro(M % MC, N, kc, Ap[0:(M % MC + 5) / 6, 0:kc, :], Bp[:, 0:kc, :], C[MC * (M / MC):M, :])
+        pack_a(M, kc, A, Ap[:, :, 0:kc])
+        for jc in seq(0, N / NC):
+            block(M, NC, kc, Ap[:, :, 0:kc], B[:, NC * jc:NC * jc + NC], C[:, NC * jc:NC * jc + NC],
+                  Bp[:, 0:kc, :])
+        if N % NC > 0:
+            block(M, N % NC, kc, Ap[:, :, 0:kc], B[:, NC * (N / NC):N], C[:, NC * (N / NC):N],
+                  Bp[0:(N % NC + NR - 1) / NR, 0:kc, :])
 
     panel = rename(panel, f"panel_{isa}")
 
-
     @proc
     def sgemm(M: size, N: size, K: size, A: f32[M, K], B: f32[K, N], C: f32[M, N]):
-        Ap: f32[MC / MR, KC, MR]
-        Bp: f32[(N + NR - 1) / NR, KC, NR]
+        # B's packing buffer has a constant size, so it lives on the stack (no malloc, and
+        # the kernel stays reentrant); A's panel is packed whole, once per KC slice of K.
+        Ap: f32[(M + 5) / 6, MR, KC]
+        Bp: f32[NC / NR, KC, NR] @ DRAM_STACK
         for pc in seq(0, K / KC):
             panel(M, N, KC, A[:, KC * pc:KC * pc + KC], B[KC * pc:KC * pc + KC, :], C, Ap, Bp)
         if K % KC > 0:
             panel(M, N, K % KC, A[:, KC * (K / KC):K], B[KC * (K / KC):K, :], C, Ap, Bp)
 
     sgemm = rename(sgemm, f"sgemm_{isa}")
-    procs = [pack_a, pack_b, edge_tile, macro, panel, sgemm]
+    procs = [pack_a, pack_b, edge_tile, macro, block, panel, sgemm]
     return procs
 
 
@@ -184,11 +203,11 @@ if ISA in ("avx512", "all"):
     ukernel_6x64_avx512 = schedule_ukernel(
         64, "ukernel_6x64_avx512", 16, AVX512,
         mm512_loadu_ps, mm512_storeu_ps, mm512_set1_ps, mm512_fmadd_ps)
-    pack_a_avx512, pack_b_avx512, edge_tile_avx512, macro_avx512, panel_avx512, sgemm_avx512 = \
+    pack_a_avx512, pack_b_avx512, edge_tile_avx512, macro_avx512, block_avx512, panel_avx512, sgemm_avx512 = \
         make_sgemm("avx512", 64, ukernel_6x64_avx512)
 if ISA in ("avx2", "all"):
     ukernel_6x16_avx2 = schedule_ukernel(
         16, "ukernel_6x16_avx2", 8, AVX2,
         mm256_loadu_ps, mm256_storeu_ps, mm256_broadcast_ss, mm256_fmadd_ps)
-    pack_a_avx2, pack_b_avx2, edge_tile_avx2, macro_avx2, panel_avx2, sgemm_avx2 = \
+    pack_a_avx2, pack_b_avx2, edge_tile_avx2, macro_avx2, block_avx2, panel_avx2, sgemm_avx2 = \
         make_sgemm("avx2", 16, ukernel_6x16_avx2)

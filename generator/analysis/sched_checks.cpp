@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "../ir/printer.h"
+#include "../ir/queries.h"
 #include "sched_context.h"
 #include "smt.h"
 
@@ -419,15 +420,15 @@ public:
                 } else if (auto w = arg.as<ir::WindowExpr>()) {
                     ce.bufs[sig.name] = window_view(*w, env, g, eff);
                 } else if (auto rc = arg.as<ir::ReadConfig>()) {
-                    // a numeric config passed as a buffer: treat it as the global itself
-                    // (read and possibly written by the callee)
+                    // a numeric config passed as a buffer: treat it as the global itself,
+                    // read by the call and written only if the callee writes that argument
                     LocKey key = cfg_key(rc->config, rc->field);
-                    if (eff) {
-                        eff->acc.push_back(Access{kRead, key, {}, g});
-                        eff->acc.push_back(Access{kWrite, key, {}, g});
+                    if (eff) eff->acc.push_back(Access{kRead, key, {}, g});
+                    if (ir::proc_writes_arg(f, sig.name)) {
+                        if (eff) eff->acc.push_back(Access{kWrite, key, {}, g});
+                        env.cfg.vals.erase(key);
+                        env.cfg.unknown.insert(key);
                     }
-                    env.cfg.vals.erase(key);
-                    env.cfg.unknown.insert(key);
                     ce.bufs[sig.name] = View{Sym("cfgbuf"), {}};
                 } else {
                     enc(arg, env, g, eff);

@@ -32,6 +32,12 @@ protected:
     }
 };
 
+bool names_written(const std::vector<NameAndType>& writes, const Sym& name) {
+    for (const auto& w : writes)
+        if (w.name == name) return true;
+    return false;
+}
+
 // Statements only: expressions never write.
 class WriteCollector : public IRVisitor {
 public:
@@ -53,10 +59,7 @@ protected:
     void visit(const Call& s) override {
         auto sub = get_writes_of_stmts(s.f->body);
         for (size_t i = 0; i < s.args.size() && i < s.f->args.size(); ++i) {
-            bool written = false;
-            for (const auto& w : sub)
-                if (w.name == s.f->args[i].name) written = true;
-            if (!written) continue;
+            if (!names_written(sub, s.f->args[i].name)) continue;
             const Expr& a = *s.args[i];
             if (auto r = a.as<Read>()) writes.push_back({base_of(r->name), a.type});
             else if (auto w = a.as<WindowExpr>()) writes.push_back({base_of(w->name), a.type});
@@ -96,6 +99,8 @@ std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts) {
     c.visit_stmts(stmts);
     return std::move(c.writes);
 }
+
+bool proc_writes_arg(const Proc& f, const Sym& arg) { return names_written(get_writes_of_stmts(f.body), arg); }
 
 std::vector<ConfigField> get_readconfigs(const StmtList& stmts) {
     ReadCollector c;

@@ -27,6 +27,9 @@ std::vector<NameAndType> get_reads_of_expr(const Expr& e);
 // Buffers assigned or reduced (through windows: the underlying buffer), including
 // arguments written by called procs.
 std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts);
+// Whether `f` assigns or reduces into its argument `arg` (directly, through windows,
+// or by passing it on to a call that does).
+bool proc_writes_arg(const Proc& f, const Sym& arg);
 std::vector<ConfigField> get_readconfigs(const StmtList& stmts);
 // Config fields written, including inside called procs.
 std::vector<ConfigField> get_writeconfigs(const StmtList& stmts);

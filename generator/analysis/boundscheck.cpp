@@ -12,6 +12,7 @@
 #include "../host/interp.h"
 #include "../host/runtime.h"
 #include "../ir/printer.h"
+#include "range_analysis.h"
 #include "smt.h"
 
 namespace exo::analysis {
@@ -594,9 +595,10 @@ private:
         std::vector<std::optional<int64_t>> strides(shape.size());
         strides.back() = 1;
         for (size_t i = shape.size() - 1; i > 0; --i) {
-            auto c = shape[i]->as<ir::Const>();
+            // shapes are not always simplified (stage_mem writes `8 - 0`)
+            std::optional<int64_t> c = constant_index_value(shape[i]);
             if (!c) break;
-            strides[i - 1] = c->val.as_int() * *strides[i];
+            strides[i - 1] = *c * *strides[i];
         }
         for (size_t d = 0; d < strides.size(); ++d)
             if (strides[d])

@@ -231,4 +231,13 @@ IndexRange index_range(const ExprPtr& e, const RangeEnv& env) {
     return r.is_int ? IndexRange::of_int(r.v) : r.r;
 }
 
+std::optional<int64_t> constant_index_value(const ExprPtr& e) {
+    try {
+        IndexRange r = index_range(e);
+        if (r.base_is_zero() && r.lo && r.lo == r.hi) return r.lo;
+    } catch (const RangeError&) {
+    }
+    return std::nullopt;
+}
+
 }  // namespace exo::analysis

@@ -53,4 +53,7 @@ using RangeEnv = std::unordered_map<uint64_t, std::pair<std::optional<int64_t>, 
 // The range of an index expression (a constant becomes a one-value range).
 IndexRange index_range(const ir::ExprPtr& e, const RangeEnv& env = {});
 
+// The value of an index expression built from constants alone (`8 - 0`), else nullopt.
+std::optional<int64_t> constant_index_value(const ir::ExprPtr& e);
+
 }  // namespace exo::analysis

@@ -637,7 +637,7 @@ def mm512_fmadd_ps(A: [f32][16] @ AVX512, B: [f32][16] @ AVX512, C: [f32][16] @ 
 @instr("{C_data} = _mm512_mask_fmadd_ps({A_data}, ((1 << {N}) - 1), {B_data}, {C_data});")
 def mm512_mask_fmadd_ps(N: size, A: [f32][16] @ AVX512, B: [f32][16] @ AVX512, C: [f32][16] @ AVX512):
     assert N >= 1
-    assert N < 16
+    assert N <= 16  # upstream says N < 16; N == 16 is the full mask (1 << 16) - 1, exact
     assert stride(A, 0) == 1
     assert stride(B, 0) == 1
     assert stride(C, 0) == 1

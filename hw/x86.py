@@ -596,7 +596,7 @@ def mm512_set1_ps(dst: [f32][16] @ AVX512, src: [f32][1]):
 @instr("{dst_data} = _mm512_set1_ps({src_data});")
 def mm512_mask_set1_ps(N: size, dst: [f32][16] @ AVX512, src: [f32][1]):
     assert N >= 1
-    assert N < 16
+    assert N <= 16  # upstream says N < 16; at N == 16 the C above is exact
     assert stride(dst, 0) == 1
     for i in seq(0, 16):
         if i < N:

@@ -261,19 +261,26 @@ struct Effect {
     }
 };
 
-void subst_cfg(Effect& e, const std::map<CfgKey, SEP>& env) {
-    auto leaf = [&](const SEP& x) -> SEP {
+// Config field values: a field missing from the map keeps the value it had before.
+using CfgValues = std::map<CfgKey, SEP>;
+
+// `e` with its config fields replaced by their values in `env`.
+SEP with_cfg_values(const SEP& e, const CfgValues& env) {
+    return rewrite(e, [&](const SEP& x) -> SEP {
         if (x->k != SK::ConfigField) return nullptr;
         auto it = env.find(cfg_key(x->config, x->field));
         return it == env.end() ? nullptr : it->second;
-    };
+    });
+}
+
+void subst_cfg(Effect& e, const CfgValues& env) {
     e.each_set([&](EffSet& s) {
-        for (auto& l : s.loc) l = rewrite(l, leaf);
-        s.pred = rewrite(s.pred, leaf);
+        for (auto& l : s.loc) l = with_cfg_values(l, env);
+        s.pred = with_cfg_values(s.pred, env);
     });
     for (auto& w : e.cwrites) {
-        w.value = rewrite(w.value, leaf);
-        w.pred = rewrite(w.pred, leaf);
+        w.value = with_cfg_values(w.value, env);
+        w.pred = with_cfg_values(w.pred, env);
     }
 }
 
@@ -311,7 +318,7 @@ std::vector<CfgWrite> merge_writes(const std::vector<CfgWrite>& w1, const std::v
 // the written values.
 void concat_into(Effect&& first, Effect& rest) {
     if (!first.cwrites.empty()) {
-        std::map<CfgKey, SEP> env;
+        CfgValues env;
         for (auto& w : first.cwrites) env[cfg_key(w.config, w.field)] = write_val(w);
         subst_cfg(rest, env);
         rest.cwrites = merge_writes(first.cwrites, rest.cwrites);
@@ -426,9 +433,136 @@ void subst_args(Effect& e, const std::unordered_map<Sym, SEP>& vars, const std::
     }
 }
 
-// ------------------------------------------------------------------ the checker
-
 const Effect& callee_effect(const ir::ProcPtr& f);
+
+// How a callee's argument names stand for the caller's values at one call.
+struct CallBinding {
+    std::unordered_map<Sym, SEP> vars;  // control arguments
+    std::unordered_map<Sym, Sym> bufs;  // buffers passed by name
+    ArgSubst subst;                     // every argument, as LoopIR
+};
+
+CallBinding bind_call(const ir::Call& c) {
+    CallBinding b;
+    size_t n = std::min(c.f->args.size(), c.args.size());
+    for (size_t k = 0; k < n; ++k) {
+        const ir::FnArg& sig = c.f->args[k];
+        const ExprPtr& arg = c.args[k];
+        b.subst[sig.name] = arg;
+        if (!sig.type->is_numeric()) b.vars[sig.name] = lift(*arg);
+        else if (auto r = arg->as<ir::Read>()) b.bufs[sig.name] = r->name;
+    }
+    return b;
+}
+
+// The callee's effects in the caller's terms (window arguments not yet translated).
+Effect call_effect(const ir::Call& c, const CallBinding& b) {
+    Effect eff = callee_effect(c.f);
+    subst_args(eff, b.vars, b.bufs);
+    return eff;
+}
+
+// ------------------------------------------------------------------ config values at calls
+
+// A forward pass over a proc body giving, at each call, the value of every control
+// config field as an expression over the values at proc entry, so that a callee's
+// preconditions can use what the caller wrote before the call. The value is the one
+// last written on every path reaching the call: branches merge into a select on the
+// condition; a field written in a loop body, or conditionally inside a callee, gets a
+// fresh variable (nothing is known of it). Numeric fields never occur in preconditions
+// and are not followed.
+class ConfigFlow {
+public:
+    std::unordered_map<const ir::Stmt*, CfgValues> at_call;  // values just before each call
+
+    void walk(const ir::StmtList& body, CfgValues& env) {
+        for (const auto& sp : body) {
+            const ir::Stmt& s = *sp;
+            if (auto w = s.as<ir::WriteConfig>()) {
+                if (w->rhs->type->is_numeric()) continue;
+                note_field(w->config, w->field, w->rhs->type, s.srcinfo);
+                env[cfg_key(w->config, w->field)] = with_cfg_values(lift(*w->rhs), env);
+            } else if (auto i = s.as<ir::If>()) {
+                SEP cond = with_cfg_values(lift(*i->cond), env);
+                CfgValues then_env = env;
+                walk(i->body, then_env);
+                walk(i->orelse, env);
+                env = merge(cond, then_env, env);
+            } else if (auto f = s.as<ir::For>()) {
+                std::set<CfgKey> written;
+                written_in(f->body, written);
+                forget(written, env);  // an earlier iteration may have written them
+                walk(f->body, env);
+                forget(written, env);
+            } else if (auto c = s.as<ir::Call>()) {
+                at_call[&s] = env;
+                CfgValues before = env;
+                for (const auto& w : call_effect(*c, bind_call(*c)).cwrites) {
+                    if (w.type->is_numeric()) continue;
+                    note_field(w.config, w.field, w.type, w.srcinfo);
+                    CfgKey k = cfg_key(w.config, w.field);
+                    env[k] = w.pred ? unknown(k) : with_cfg_values(w.value, before);
+                }
+            }
+        }
+    }
+
+private:
+    std::map<CfgKey, SEP> fields_;  // every followed field, as its value at proc entry
+
+    void note_field(const ConfigRef& c, const std::string& f, const TypePtr& t, const SrcInfo& at) {
+        fields_.try_emplace(cfg_key(c, f), se_config(c, f, t, at));
+    }
+
+    SEP unknown(const CfgKey& k) {
+        const SEP& f = fields_.at(k);
+        return se_var(Sym(f->config.name + "_" + f->field), f->type, f->srcinfo);
+    }
+
+    SEP value(const CfgValues& env, const CfgKey& k) {
+        auto it = env.find(k);
+        return it == env.end() ? fields_.at(k) : it->second;
+    }
+
+    CfgValues merge(const SEP& cond, const CfgValues& t, const CfgValues& e) {
+        CfgValues out;
+        for (const CfgValues* side : {&t, &e})
+            for (const auto& [k, v] : *side) {
+                if (out.count(k)) continue;
+                SEP a = value(t, k), b = value(e, k);
+                out[k] = a == b ? a : se_select(cond, a, b, a->type, cond->srcinfo);
+            }
+        return out;
+    }
+
+    // The followed fields a block may write (directly or in calls).
+    void written_in(const ir::StmtList& body, std::set<CfgKey>& out) {
+        for (const auto& sp : body) {
+            if (auto w = sp->as<ir::WriteConfig>()) {
+                if (w->rhs->type->is_numeric()) continue;
+                note_field(w->config, w->field, w->rhs->type, sp->srcinfo);
+                out.insert(cfg_key(w->config, w->field));
+            } else if (auto i = sp->as<ir::If>()) {
+                written_in(i->body, out);
+                written_in(i->orelse, out);
+            } else if (auto f = sp->as<ir::For>()) {
+                written_in(f->body, out);
+            } else if (auto c = sp->as<ir::Call>()) {
+                for (const auto& w : callee_effect(c->f).cwrites) {
+                    if (w.type->is_numeric()) continue;
+                    note_field(w.config, w.field, w.type, w.srcinfo);
+                    out.insert(cfg_key(w.config, w.field));
+                }
+            }
+        }
+    }
+
+    void forget(const std::set<CfgKey>& keys, CfgValues& env) {
+        for (const auto& k : keys) env[k] = unknown(k);
+    }
+};
+
+// ------------------------------------------------------------------ the checker
 
 class Checker {
 public:
@@ -456,6 +590,8 @@ public:
             solver_->assume(t);
         }
         preprocess(p.body);
+        CfgValues entry;
+        config_flow_.walk(p.body, entry);
         TypeEnv types = proc_types(p);
         Effect body = map_stmts(p.body, types);
         for (const auto& a : p.args) {
@@ -788,9 +924,7 @@ private:
     Effect map_call(const ir::Call& c, const TypeEnv& types) {
         const ir::Proc& f = *c.f;
         if (checking()) push();
-        std::unordered_map<Sym, SEP> var_bind;
-        std::unordered_map<Sym, Sym> buf_bind;
-        ArgSubst subst;
+        CallBinding bind = bind_call(c);
         size_t n = std::min(f.args.size(), c.args.size());
         for (size_t k = 0; k < n; ++k) {
             const ir::FnArg& sig = f.args[k];
@@ -800,23 +934,16 @@ private:
                 check_pos_size(lift(*arg));
             }
             if (arg->type->is_dense_tensor()) assume_tensor_strides(sig.name, arg->type->shape(), sig.srcinfo);
-            subst[sig.name] = arg;
-            if (sig.type->is_numeric()) {
-                if (auto r = arg->as<ir::Read>()) buf_bind[sig.name] = r->name;
-                if (checking()) {
-                    std::vector<SEP> arg_shape, sig_shape;
-                    for (const auto& s : arg->type->shape()) arg_shape.push_back(lift(*s));
-                    for (const auto& s : arg_shape) check_pos_size(s);
-                    for (const auto& s : sig.type->shape()) sig_shape.push_back(lift(*s, &subst));
-                    check_call_shape_eqv(arg_shape, sig_shape, arg->srcinfo);
-                }
-            } else {
-                var_bind[sig.name] = lift(*arg);
+            if (checking() && sig.type->is_numeric()) {
+                std::vector<SEP> arg_shape, sig_shape;
+                for (const auto& s : arg->type->shape()) arg_shape.push_back(lift(*s));
+                for (const auto& s : arg_shape) check_pos_size(s);
+                for (const auto& s : sig.type->shape()) sig_shape.push_back(lift(*s, &bind.subst));
+                check_call_shape_eqv(arg_shape, sig_shape, arg->srcinfo);
             }
         }
         preprocess(f.body);
-        Effect eff = callee_effect(c.f);
-        subst_args(eff, var_bind, buf_bind);
+        Effect eff = call_effect(c, bind);
         for (size_t k = 0; k < n; ++k) {
             const ExprPtr& arg = c.args[k];
             if (!f.args[k].type->is_numeric() || !arg->type->is<ir::WindowType>()) continue;
@@ -825,10 +952,14 @@ private:
             translate(eff, r ? r->name : f.args[k].name, arg->type, types);
         }
         if (checking()) {
+            // the preconditions see the config values the caller wrote before the call
+            static const CfgValues at_entry;
+            auto known = config_flow_.at_call.find(&c);
+            const CfgValues& cfg = known == config_flow_.at_call.end() ? at_entry : known->second;
             std::vector<ExprPtr> all_preds(f.preds.begin(), f.preds.end());
             all_preds.insert(all_preds.end(), f.implied_preds.begin(), f.implied_preds.end());
             for (const auto& p : all_preds) {
-                smt::Term t = encode(lift(*p, &subst));
+                smt::Term t = encode(with_cfg_values(lift(*p, &bind.subst), cfg));
                 if (!solver_->is_valid(t))
                     err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
                                        p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example());
@@ -845,6 +976,7 @@ private:
     int depth_ = 0;
     std::map<std::pair<uint64_t, int>, Sym> stride_syms_;
     std::map<CfgKey, smt::Term> cfg_vars_;
+    ConfigFlow config_flow_;  // config values at the checked proc's calls
     std::vector<std::string> errors_;
 };
 

@@ -106,7 +106,10 @@ void ProcPrinter::proc(const Proc& p, std::vector<std::string>& lines, int inden
         while (true) {
             size_t nl = c.find('\n', start);
             std::string line = c.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-            lines.push_back(in + (first ? "# @instr " : "#        ") + line);
+            std::string comment = in + (first ? "# @instr " : "#        ") + line;
+            // upstream's formatter (yapf) drops trailing blanks of comment lines
+            comment.erase(comment.find_last_not_of(' ') + 1);
+            lines.push_back(std::move(comment));
             first = false;
             if (nl == std::string::npos) break;
             start = nl + 1;

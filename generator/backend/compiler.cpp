@@ -78,6 +78,15 @@ public:
                 add_line("EXO_ASSUME(" + comp_e(*pred) + ");");
             }
         }
+        // Strides exocc inferred for `replace` (Proc::implied_preds): callers are checked
+        // against them like asserts, so the code may rely on them too.
+        for (const ExprPtr& pred : proc.implied_preds) {
+            auto b = pred->as<BinOp>();
+            if (!b || b->op != BinOpKind::Eq || !b->lhs->is<StrideExpr>() || !b->rhs->is<Const>()) continue;
+            auto st = b->lhs->as<StrideExpr>();
+            known_strides_[{st->name, st->dim}] = Cir::constant(b->rhs->as<Const>()->val.as_int());
+            add_line("// implied: " + print_expr(*pred));
+        }
 
         if (allocates_static_memory(proc.body) && !is_leaf_proc(proc.body))
             mem_gen_error("Cannot generate static memory in non-leaf procs");

@@ -906,7 +906,12 @@ private:
         for (auto& [s, n] : sym_nodes_) knowns_.push_back(s);
         for (auto& x : fv_order_)
             if (fv_[x]->is_indexable()) knowns_.push_back(x);
+        // Holes solved first become pivots; those left free by an under-determined
+        // system are 0. Window starts and points come last so that the freedom goes to
+        // them: `rhs[lane]` against `B[l]` then gives `rhs = B[0:4], lane = l` (as
+        // upstream's solver answers), not a window starting at l or before 0.
         std::vector<Sym> holes = index_holes_;
+        std::vector<Sym> starts;
         std::vector<size_t> case_bufs;
         for (auto& nm : buf_holes_) {
             BufVar& v = bufs_[buf_index_[nm]];
@@ -914,10 +919,11 @@ private:
             case_bufs.push_back(buf_index_[nm]);
             for (auto& c : v.cases)
                 for (auto& w : c) {
-                    holes.push_back(w.a);
+                    starts.push_back(w.a);
                     if (!w.pt) holes.push_back(w.b);
                 }
         }
+        holes.insert(holes.end(), starts.begin(), starts.end());
         std::vector<size_t> choice(case_bufs.size(), 0);
         size_t tries = 0;
         while (true) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <queue>
 #include <set>
+#include <unordered_set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -67,8 +68,10 @@ struct Token {
     std::vector<int> container;  // first tokens of a bracket's elements
     std::vector<std::pair<int, int>> params;  // a def's '(': (first, last) of each parameter
 
-    bool opens() const { return kind == TokKind::Op && (value == "(" || value == "[" || value == "{"); }
-    bool closes() const { return kind == TokKind::Op && (value == ")" || value == "]" || value == "}"); }
+    bool open_bracket = false, close_bracket = false;  // set by tokenize (hot in the search)
+
+    bool opens() const { return open_bracket; }
+    bool closes() const { return close_bracket; }
     bool is_name() const { return kind == TokKind::Name; }
     bool is_keyword() const { return kind == TokKind::Keyword; }
     bool is_comment() const { return kind == TokKind::Comment; }
@@ -138,6 +141,8 @@ std::vector<Token> tokenize(const std::string& text) {
                 t.value = std::string(1, c);
             }
             i += t.value.size();
+            t.open_bracket = t.value == "(" || t.value == "[" || t.value == "{";
+            t.close_bracket = t.value == ")" || t.value == "]" || t.value == "}";
         }
         toks.push_back(std::move(t));
     }
@@ -735,7 +740,10 @@ struct State {
     bool ignore_stack = false;
     std::vector<ParenState> stack;
     std::vector<ParamList> params;
-    std::vector<int> newline_column;  // per token: column if placed on a new line, else -1
+    // per token: column if placed on a new line, else -1; left empty in the states of
+    // the search (only the replay of the chosen path fills it, so copying a state stays
+    // independent of the line's length)
+    std::vector<int> newline_column;
 
     std::vector<int> basic_key() const { return {next, column, paren_level, lowest_level}; }
     std::vector<int> full_key() const {
@@ -954,7 +962,7 @@ public:
         int penalty = 0;
         if (newline) {
             s.column = newline_column(s);
-            s.newline_column[cur] = s.column;
+            if (!s.newline_column.empty()) s.newline_column[cur] = s.column;
             if (!c.is_comment()) s.stack.back().last_space = s.column;
             s.lowest_level = s.paren_level;
             if (pv.opens()) {
@@ -973,7 +981,7 @@ public:
                 penalty += 10;
             }
         } else {
-            s.newline_column[cur] = -1;
+            if (!s.newline_column.empty()) s.newline_column[cur] = -1;
             int spaces = c.spaces;
             if (pv.opens()) {
                 if (!c.is_comment()) {
@@ -1008,6 +1016,14 @@ public:
         return 0;
     }
 
+    struct KeyHash {
+        size_t operator()(const std::vector<int>& k) const {
+            uint64_t h = 1469598103934665603ull;
+            for (int v : k) h = (h ^ uint64_t(uint32_t(v))) * 1099511628211ull;
+            return size_t(h ^ (h >> 29));
+        }
+    };
+
     struct SearchNode {
         State state;
         bool newline;
@@ -1020,7 +1036,6 @@ public:
         State init;
         init.column = indent_;
         init.stack.push_back(ParenState{indent_, indent_});
-        init.newline_column.assign(t_.size(), -1);
         move_to_next(init);
 
         std::vector<SearchNode> nodes;
@@ -1030,7 +1045,7 @@ public:
         long long count = 0;
         queue.push({{0, count}, 0});
         ++count;
-        std::set<std::vector<int>> seen_basic, seen_basic_ignored, seen_full;
+        std::unordered_set<std::vector<int>, KeyHash> seen_basic, seen_basic_ignored, seen_full;
         int result = -1;
         while (!queue.empty()) {
             Item item = queue.top();
@@ -1069,6 +1084,7 @@ public:
         for (int i = result; nodes[i].parent >= 0; i = nodes[i].parent) path.push_back(i);
         std::reverse(path.begin(), path.end());
         State s = init;
+        s.newline_column.assign(t_.size(), -1);
         for (int i : path) add_token(s, nodes[i].newline, false);
         return s.newline_column;
     }

@@ -212,11 +212,9 @@ def _config_ld_of_src(queue, stride_factor=1):
     return f"gemmini_extended3_config_ld({{src}}.strides[0]*{stride_factor}, 1.0f, 0, {queue});\n"
 
 
-# The do_ forms only run the load, with the stride the queue was configured with; it
-# must be src's row stride. Upstream states that as a precondition
-# (`stride(src, 0) == ConfigLoad.src_stride`), but exocc checks a callee's
-# preconditions at every call without knowing the config values written before it,
-# so such a precondition could never be verified; it is left out.
+# The do_ forms only run the load, with the stride the queue was configured with: it
+# must be src's row stride (the last precondition, checked against the config value
+# the caller wrote before the call).
 @instr(_mvin(0))
 def do_ld_i8(n: size, m: size, src: [i8][n, m] @ DRAM, dst: [i8][n, 16] @ GEMM_SCRATCH):
     assert n <= 16
@@ -224,6 +222,7 @@ def do_ld_i8(n: size, m: size, src: [i8][n, m] @ DRAM, dst: [i8][n, 16] @ GEMM_S
     assert stride(src, 1) == 1
     assert stride(dst, 0) == 16
     assert stride(dst, 1) == 1
+    assert stride(src, 0) == ConfigLoad.src_stride
     for i in seq(0, n):
         for j in seq(0, m):
             dst[i, j] = src[i, j]
@@ -236,6 +235,7 @@ def do_ld_i8_id1(n: size, m: size, src: [i8][n, m] @ DRAM, dst: [i8][n, 16] @ GE
     assert stride(src, 1) == 1
     assert stride(dst, 0) == 16
     assert stride(dst, 1) == 1
+    assert stride(src, 0) == ConfigLoad_id1.src_stride
     for i in seq(0, n):
         for j in seq(0, m):
             dst[i, j] = src[i, j]
@@ -248,6 +248,7 @@ def do_ld_i8_id2(n: size, m: size, src: [i8][n, m] @ DRAM, dst: [i8][n, 16] @ GE
     assert stride(src, 1) == 1
     assert stride(dst, 0) == 16
     assert stride(dst, 1) == 1
+    assert stride(src, 0) == ConfigLoad_id2.src_stride
     for i in seq(0, n):
         for j in seq(0, m):
             dst[i, j] = src[i, j]

@@ -316,7 +316,14 @@ Value s_bind_config(const Value&, const CallArgs& a) {
     ProcPtr p = proc_arg(a[0]);
     ConfigRef cfg = config_arg(a[2]);
     const std::string& field = host::to_string_ref(a[3], "field");
-    return result(rewrite::bind_config(p, path_arg(a[1]), cfg, field, backend::config_field_type(cfg, field)));
+    Path expr = path_arg(a[1]);
+    TypePtr field_type = backend::config_field_type(cfg, field);
+    TypePtr expr_type = ir::expr_at(*p, expr)->type;
+    if (!ir::type_equal(*expr_type, *field_type))
+        host::raise(host::exc_types().TypeError, "expected type of expression to bind (" + print_type(*expr_type) +
+                                                     ") to match type of Config variable (" +
+                                                     print_type(*field_type) + ")");
+    return result(rewrite::bind_config(p, expr, cfg, field, field_type));
 }
 
 // _sched_set_type_mem(proc, target, basetype or None, window or None, memory or None);

@@ -941,6 +941,12 @@ void BlockContext::enter(const ir::Proc& p, const ir::BlockLoc& b) { impl_->env 
 
 smt::Term BlockContext::enc(const ir::Expr& e) { return impl_->an.enc(e, impl_->env, smt::bool_val(true), nullptr); }
 
+smt::Term BlockContext::enc(const ir::Expr& e, const Bindings& vars) {
+    Env env = impl_->env;
+    for (const auto& [s, t] : vars) env.vars[s] = t;
+    return impl_->an.enc(e, env, smt::bool_val(true), nullptr);
+}
+
 bool BlockContext::proves(const smt::Term& q) { return impl_->an.proves(q); }
 
 }  // namespace exo::analysis

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 
 #include "../ir/path.h"
 #include "smt.h"
@@ -24,6 +25,10 @@ public:
     // The value of control expression `e` at the start of the current block (an
     // arbitrary value for what the analysis does not model).
     smt::Term enc(const ir::Expr& e);
+    // The same with some control variables given values (e.g. the iterators of loops
+    // inside the block, renamed per iteration).
+    using Bindings = std::unordered_map<ir::Sym, smt::Term>;
+    smt::Term enc(const ir::Expr& e, const Bindings& vars);
     // Does `q` follow from the assumed contexts? (Undecided counts as no.)
     bool proves(const smt::Term& q);
 

@@ -383,7 +383,7 @@ Rewritten lift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts) {
             if (szvars.count(f->iter.id()))
                 sched_error("Cannot lift allocation statement " + print_stmt(a) + " past loop with iteration variable " +
                             std::to_string(i) + " because the allocation size depends on " + std::to_string(i) + ".");
-            checked([&] { analysis::check_alloc_movable_across_loop(*p, target, a.name); });
+            checked([&] { analysis::check_alloc_movable_across_loop(*p, target, a.name, analysis::AllocMove::OutOfLoop); });
         }
     }
     ProcPtr q = with_block(*p, block_of_stmt(path), {});
@@ -411,7 +411,7 @@ Rewritten sink_alloc(const ProcPtr& p, const Path& path) {
     outside:
         sched_error("Cannot sink allocation " + print_stmt(a) + " because the buffer is accessed outside of the scope provided.");
     }
-    if (s->is<For>()) checked([&] { analysis::check_alloc_movable_across_loop(*p, scope, a.name); });
+    if (s->is<For>()) checked([&] { analysis::check_alloc_movable_across_loop(*p, scope, a.name, analysis::AllocMove::IntoLoop); });
     StmtPtr moved;
     Edits edits;
     Path new_scope = path;  // after the allocation leaves, the scope takes its place

@@ -1,0 +1,19 @@
+// Must-write analysis for one iteration of a loop: does a statement certainly assign a
+// given element of a buffer? Used to show that a buffer is dead at the start of each
+// iteration (every element read was first written in the same iteration).
+#pragma once
+
+#include <vector>
+
+#include "iteration_encoder.h"
+
+namespace exo::analysis {
+
+// A formula over the iteration `b` names (and `elem`) that implies statement `s`,
+// run in that iteration, assigns `buf[elem]` (a plain `=`, possibly inside loops and
+// branches). An under-approximation: only assignments whose enclosing loop iterators
+// the analysis can solve for from the index count.
+smt::Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, const ir::Sym& buf,
+                      const std::vector<smt::Term>& elem);
+
+}  // namespace exo::analysis

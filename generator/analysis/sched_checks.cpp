@@ -296,6 +296,19 @@ public:
         internal("unknown expression kind");
     }
 
+    // A term for the value of a numeric expression stored into a config field, so that
+    // two writes of the same constant, or of the same argument the proc never writes
+    // (as upstream's ConstSym), are known to store the same value. Anything else is
+    // an arbitrary value.
+    Term numeric_value(const ir::Expr& e, Env& env) {
+        if (e.is<ir::Const>()) return smt::int_var("num:" + ir::print_type(*e.type) + ":" + ir::print_expr(e));
+        if (auto r = e.as<ir::Read>(); r && r->idx.empty()) {
+            const Sym& root = view_of(r->name, env, 0).root;
+            if (unwritten_scalar_args_.count(root.id())) return smt::int_var("num:" + root.repr());
+        }
+        return fresh("cfgval", false);
+    }
+
     // ---------------------------------------------------------------- statements
 
     static std::set<LocKey> written_cfgs(const ir::StmtList& ss) {
@@ -318,7 +331,7 @@ public:
         } else if (auto w = s.as<ir::WriteConfig>()) {
             Term v = enc(*w->rhs, env, g, eff);
             LocKey k = cfg_key(w->config, w->field);
-            if (!is_control(*w->rhs->type)) v = fresh("cfgval", false);
+            if (!is_control(*w->rhs->type)) v = numeric_value(*w->rhs, env);
             if (eff) eff->acc.push_back(Access{kWrite, k, {}, g, is_control(*w->rhs->type) ? v : Term()});
             env.cfg.vals[k] = v;
             env.cfg.unknown.erase(k);
@@ -336,10 +349,8 @@ public:
             Term lo = enc(*f->lo, env, g, eff);
             Term hi = enc(*f->hi, env, g, eff);
             std::set<LocKey> wr = written_cfgs(f->body);
-            for (const auto& k : wr) {
-                env.cfg.vals.erase(k);
-                env.cfg.unknown.insert(k);
-            }
+            Env before = env;
+            forget(env.cfg, wr);
             Term it = fresh(f->iter.repr(), false);
             std::optional<Term> saved;
             if (auto old = env.vars.find(f->iter); old != env.vars.end()) saved = old->second;
@@ -347,10 +358,9 @@ public:
             walk(f->body, 0, f->body.size(), env, g && lo <= it && it < hi, eff);
             if (saved) env.vars[f->iter] = *saved;
             else env.vars.erase(f->iter);
-            for (const auto& k : wr) {
-                env.cfg.vals.erase(k);
-                env.cfg.unknown.insert(k);
-            }
+            // after the loop: the state after its last iteration, if it ran
+            if (!wr.empty())
+                choose(env.cfg, wr, lo < hi, after_iteration(*f, before, wr, hi - smt::int_val(1)), before.cfg);
         } else if (auto al = s.as<ir::Alloc>()) {
             for (const auto& d : al->type->shape()) enc(*d, env, g, eff);
             if (eff) eff->allocs.insert(al->name.id());
@@ -426,8 +436,7 @@ public:
                     if (eff) eff->acc.push_back(Access{kRead, key, {}, g});
                     if (ir::proc_writes_arg(f, sig.name)) {
                         if (eff) eff->acc.push_back(Access{kWrite, key, {}, g});
-                        env.cfg.vals.erase(key);
-                        env.cfg.unknown.insert(key);
+                        forget(env.cfg, {key});
                     }
                     ce.bufs[sig.name] = View{Sym("cfgbuf"), {}};
                 } else {
@@ -462,11 +471,52 @@ public:
 
     // ---------------------------------------------------------------- context
 
+    static void forget(CfgState& st, const std::set<LocKey>& keys) {
+        for (const auto& k : keys) {
+            st.vals.erase(k);
+            st.unknown.insert(k);
+        }
+    }
+
+    // The config state after iteration `it` of loop `f` run from `env`, with the
+    // fields `written` by the body unknown at its start (an earlier iteration may have
+    // set them). A field the body always sets to the same value is known after it.
+    CfgState after_iteration(const ir::For& f, Env env, const std::set<LocKey>& written, const Term& it) {
+        forget(env.cfg, written);
+        env.vars[f.iter] = it;
+        walk(f.body, 0, f.body.size(), env, smt::bool_val(true), nullptr);
+        return std::move(env.cfg);
+    }
+
+    // Sets each field of `written` in `out` to its value in `a` when `c` holds, else
+    // to that in `b`.
+    void choose(CfgState& out, const std::set<LocKey>& written, const Term& c, CfgState a, CfgState b) {
+        for (const auto& k : written) {
+            auto va = a.vals.find(k), vb = b.vals.find(k);
+            if (va == a.vals.end() && vb == b.vals.end()) {  // the sort is not known
+                forget(out, {k});
+                continue;
+            }
+            bool is_bool = (va != a.vals.end() ? va->second : vb->second).is_bool();
+            Term ta = cfg_get(a, k, is_bool), tb = cfg_get(b, k, is_bool);
+            if (ta.is_bool() != tb.is_bool()) {
+                forget(out, {k});
+                continue;
+            }
+            out.vals[k] = ta.id() == tb.id() ? ta : smt::ite(c, ta, tb);
+            out.unknown.erase(k);
+        }
+    }
+
     // The environment at the start of block `b` (config values, windows in scope);
     // pushes the control predicate onto `facts`.
     Env context(const ir::Proc& p, const ir::BlockLoc& b) {
         Env env;
         Term t = smt::bool_val(true);
+        unwritten_scalar_args_.clear();
+        for (const auto& a : p.args)
+            if (a.type->is_numeric() && a.type->shape().empty() && !ir::proc_writes_arg(p, a.name))
+                unwritten_scalar_args_.insert(a.name.id());
         for (const auto& a : p.args)
             if (a.type->kind == ir::TypeKind::Size) facts.push_back(sym_var(a.name, *a.type) > smt::int_val(0));
         for (const auto& pr : p.preds) {
@@ -485,11 +535,11 @@ public:
             if (auto f = s.as<ir::For>()) {
                 Term lo = enc(*f->lo, env, t, nullptr);
                 Term hi = enc(*f->hi, env, t, nullptr);
-                for (const auto& key : written_cfgs(f->body)) {
-                    env.cfg.vals.erase(key);
-                    env.cfg.unknown.insert(key);
-                }
                 Term i = sym_var(f->iter, *ir::T::index());
+                // at the start of iteration i: the entry state, or that after iteration i - 1
+                std::set<LocKey> wr = written_cfgs(f->body);
+                if (!wr.empty())
+                    choose(env.cfg, wr, smt::eq(i, lo), env.cfg, after_iteration(*f, env, wr, i - smt::int_val(1)));
                 env.vars.erase(f->iter);
                 facts.push_back(lo <= i && i < hi);
             } else if (auto i = s.as<ir::If>()) {
@@ -581,15 +631,13 @@ public:
 
 private:
     int n_ = 0;
+    std::set<uint64_t> unwritten_scalar_args_;  // of the proc given to context()
 };
 
 // A copy of `env` in which the config fields written by `ss` hold unknown values.
 Env with_unknown_cfgs(const Env& env, const std::set<LocKey>& keys) {
     Env e = env;
-    for (const auto& k : keys) {
-        e.cfg.vals.erase(k);
-        e.cfg.unknown.insert(k);
-    }
+    An::forget(e.cfg, keys);
     return e;
 }
 

@@ -84,14 +84,19 @@ void collect_leaves(const ir::Stmt& s, const Sym& buf, std::vector<Frame>& frame
 // Values of the leaf's loop iterators at which its index equals `elem` (if any does):
 // a loop whose iterator has coefficient +-1 in some dimension, with no other unsolved
 // iterator there, is solved exactly; failing that, one with a larger coefficient gets
-// the floor of the quotient (as `io` in `4 * io + ii`). A wrong guess only loses
-// precision: the caller checks the index and ranges at the guessed values.
+// the floor of the quotient (as `io` in `4 * io + ii`); an iterator the index does not
+// mention takes its loop's first value. A wrong guess only loses precision: the caller
+// checks the index and ranges at the guessed values.
 std::optional<Bindings> solve_iterators(IterationEncoder& en, const Bindings& b, const Leaf& leaf,
                                         const std::vector<Term>& elem) {
     const ir::ExprList& idx = leaf.assign->idx;
     std::vector<Sym> unsolved;
+    std::vector<const ir::For*> loops;
     for (const auto& f : leaf.frames)
-        if (f.loop) unsolved.push_back(f.loop->iter);
+        if (f.loop) {
+            unsolved.push_back(f.loop->iter);
+            loops.push_back(f.loop);
+        }
     Bindings w = b;
     auto others_absent = [&](const ir::Expr& e, const Sym& j) {
         for (const auto& k : unsolved)
@@ -124,6 +129,15 @@ std::optional<Bindings> solve_iterators(IterationEncoder& en, const Bindings& b,
                 unsolved.erase(unsolved.begin() + long(n));
                 progress = true;
             }
+        }
+        for (const ir::For* f : loops) {
+            if (progress || std::find(unsolved.begin(), unsolved.end(), f->iter) == unsolved.end()) continue;
+            bool in_index = false;
+            for (const auto& i : idx) in_index = in_index || mentions(*i, f->iter);
+            if (in_index) continue;
+            w[f->iter] = en.enc(*f->lo, w);
+            unsolved.erase(std::find(unsolved.begin(), unsolved.end(), f->iter));
+            progress = true;
         }
         if (!progress) return std::nullopt;
     }

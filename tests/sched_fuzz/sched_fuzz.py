@@ -62,6 +62,14 @@ SNIPPETS = [
     ["for i in seq(0, N):", "    for j in seq(0, M):", "        if i > 0:", "            z[i, j] = z[i - 1, j] + 1.0"],
     ["acc = 0.0", "for i in seq(0, N):", "    acc += y[i]"],
     ["for i in seq(0, N):", "    t: f32", "    t = x[i] * x[i]", "    y[i] = t + acc"],
+    # temporaries dead at the start of each iteration (lift_alloc / sink_alloc may move
+    # them), and one that carries a value from one iteration to the next
+    ["for i in seq(0, N):", "    w: f32[M]", "    for j in seq(0, M):", "        w[j] = z[i, j]",
+     "    for j in seq(0, M - 1):", "        z[i, j] = w[j + 1] + x[i]"],
+    ["for i in seq(0, N):", "    u: f32", "    if i < 4:", "        u = x[i]", "    else:", "        u = y[i]",
+     "    y[i] = u * 2.0"],
+    ["v: f32[2]", "for i in seq(0, N):", "    if i == 0:", "        v[1] = 0.0", "    v[0] = x[i]", "    v[1] += v[0]",
+     "    y[i] = v[1]"],
 ]
 
 

@@ -118,6 +118,19 @@ attempt("sink into parallel", sink_alloc, parallel_rows, "rows")
 
 
 @proc
+def repeated_write(n: size, x: f32[n], y: f32[n]):
+    for i in seq(0, n):
+        b: f32
+        for k in seq(0, 3):
+            b = x[i]
+        y[i] = b
+
+
+# a loop whose iterator is not in the index writes b in its first iteration
+attempt("loop not in the index", lift_alloc, repeated_write, "b")
+
+
+@proc
 def shifted(n: size, x: f32[n + 1], y: f32[n]):
     for i in seq(0, n):
         b: f32[n + 1]
@@ -155,6 +168,19 @@ def carried_element(n: size, x: f32[n + 1], y: f32[n]):
 
 # b[i] was written by the previous iteration
 attempt("carried element", lift_alloc, carried_element, "b")
+
+
+@proc
+def sometimes_empty(n: size, x: f32[n], y: f32[n]):
+    for i in seq(0, n):
+        b: f32
+        for k in seq(0, i % 2):
+            b = x[i]
+        y[i] = b
+
+
+# the inner loop is empty in even iterations, which read the previous one's b
+attempt("possibly empty loop", lift_alloc, sometimes_empty, "b")
 
 
 @proc

@@ -146,9 +146,10 @@ Rewritten add_loop(const ProcPtr& p, const Path& stmt, const std::string& iter, 
         body = {ir::make<If>(cond, body, StmtList{}, s->srcinfo)};
     }
     StmtPtr loop = ir::make<For>(sym, int_const(0, s->srcinfo, T::index()), hi, body, LoopMode::Seq, s->srcinfo);
-    Edits edits{Edit{Edit::Wrap, b.parent, b.field, b.lo, b.hi, 0, Field::Body}};
-    if (guard) edits.push_back(Edit{Edit::Wrap, stmt, Field::Body, 0, 1, 0, Field::Body});
-    return {with_stmt(*p, stmt, loop), edits};
+    // Forwarding as upstream's: one level of wrapping even with the guard, so the
+    // statement's cursor forwards to the guard `if` (gemmini_schedules.add_guard
+    // relies on it to sink the guard).
+    return {with_stmt(*p, stmt, loop), {Edit{Edit::Wrap, b.parent, b.field, b.lo, b.hi, 0, Field::Body}}};
 }
 
 Rewritten eliminate_dead_code(const ProcPtr& p, const Path& stmt) {

@@ -1,5 +1,6 @@
 #include "sched_checks.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -906,6 +907,42 @@ void check_bounds(const ir::Proc& p, const ir::Path& alloc_stmt, const ir::Block
     check_bounds(p, *al, block);
 }
 
+namespace {
+
+// Whether a change the block `b` makes to config field `k` can be seen after the proc.
+// Not if a later statement of the same block overwrites it before anything reads it
+// (shadowed) or a later statement at some enclosing level overwrites it; throws
+// CheckFailed(read_error) if it may be read later in the proc. `post` caches the effects
+// after the block across fields.
+bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, const Env& env, const LocKey& k,
+                           std::optional<Effects>& post, const std::string& read_error) {
+    const ir::StmtList& l = list_of(p, b);
+    for (size_t i = b.hi; i < l.size(); ++i) {
+        ir::StmtList one{l[i]};
+        bool reads_k = l[i]->is<ir::Call>(), writes_k = false;
+        for (const auto& r : ir::get_readconfigs(one)) reads_k = reads_k || cfg_key(r.config, r.field) == k;
+        for (const auto& w : ir::get_writeconfigs(one)) writes_k = writes_k || cfg_key(w.config, w.field) == k;
+        auto w = l[i]->as<ir::WriteConfig>();
+        if (w && cfg_key(w->config, w->field) == k && !reads_k) return false;
+        if (reads_k || writes_k) break;
+    }
+    if (!post) post = an.post_effects(p, b, env);
+    if (an.may_access(*post, kRead, k)) throw CheckFailed(read_error);
+    bool overwritten = false;
+    auto scan = [&](const ir::StmtList& sl, size_t from) {
+        for (size_t i = from; i < sl.size(); ++i)
+            if (auto w = sl[i]->as<ir::WriteConfig>(); w && cfg_key(w->config, w->field) == k) overwritten = true;
+    };
+    scan(l, b.hi);
+    for (size_t lv = b.parent.size(); lv-- > 0 && !overwritten;) {
+        ir::Path pp(b.parent.begin(), b.parent.begin() + long(lv));
+        scan(*ir::stmt_list_at(p, pp, b.parent[lv].field), size_t(b.parent[lv].index) + 1);
+    }
+    return !overwritten;
+}
+
+}  // namespace
+
 std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const ir::BlockLoc& b) {
     An an;
     Env env = an.context(p, b);
@@ -920,14 +957,12 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
             throw CheckFailed("Cannot delete or insert statements at " + at +
                               " because they may modify non-configuration data");
     std::vector<ir::ConfigField> out;
-    Effects post;
-    bool post_done = false;
+    std::vector<LocKey> seen;
+    std::optional<Effects> post;
     for (const auto& cf : ir::get_writeconfigs(sub_list(l, b.lo, b.hi))) {
         LocKey k = cfg_key(cf.config, cf.field);
-        bool dup = false;
-        for (const auto& o : out) dup = dup || cfg_key(o.config, o.field) == k;
-        if (dup) continue;
-        std::string name = cfg_display(cf.config, cf.field);
+        if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
+        seen.push_back(k);
         // compare the value before and after, in both sorts (the field's type is not
         // known here): unchanged only if provably equal
         bool unchanged = false;
@@ -937,38 +972,24 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
             if (v0.is_bool() == v1.is_bool() && v0.is_bool() == is_bool && an.proves(smt::eq(v0, v1))) unchanged = true;
         }
         if (unchanged) continue;
-        // Shadowed: before anything can read it, a later statement of the same block
-        // overwrites the field unconditionally (not reading it), so the change is never seen.
-        bool shadowed = false;
-        for (size_t i = b.hi; i < l.size(); ++i) {
-            ir::StmtList one{l[i]};
-            bool reads_k = l[i]->is<ir::Call>(), writes_k = false;
-            for (const auto& r : ir::get_readconfigs(one)) reads_k = reads_k || cfg_key(r.config, r.field) == k;
-            for (const auto& w : ir::get_writeconfigs(one)) writes_k = writes_k || cfg_key(w.config, w.field) == k;
-            auto w = l[i]->as<ir::WriteConfig>();
-            if (w && cfg_key(w->config, w->field) == k && !reads_k) shadowed = true;
-            if (shadowed || reads_k || writes_k) break;
-        }
-        if (shadowed) continue;
-        if (!post_done) {
-            post = an.post_effects(p, b, env);
-            post_done = true;
-        }
-        if (an.may_access(post, kRead, k))
-            throw CheckFailed("Cannot change configuration value of " + name + " at " + at +
-                              "; the new (and different) values might be read later in this procedure");
-        // overwritten: a later statement at some enclosing level writes it unconditionally
-        bool overwritten = false;
-        auto scan = [&](const ir::StmtList& sl, size_t from) {
-            for (size_t i = from; i < sl.size(); ++i)
-                if (auto w = sl[i]->as<ir::WriteConfig>(); w && cfg_key(w->config, w->field) == k) overwritten = true;
-        };
-        scan(l, b.hi);
-        for (size_t lv = b.parent.size(); lv-- > 0 && !overwritten;) {
-            ir::Path pp(b.parent.begin(), b.parent.begin() + long(lv));
-            scan(*ir::stmt_list_at(p, pp, b.parent[lv].field), size_t(b.parent[lv].index) + 1);
-        }
-        if (!overwritten) out.push_back(cf);
+        std::string msg = "Cannot change configuration value of " + cfg_display(cf.config, cf.field) + " at " + at +
+                          "; the new (and different) values might be read later in this procedure";
+        if (config_change_visible(an, p, b, env, k, post, msg)) out.push_back(cf);
+    }
+    return out;
+}
+
+std::vector<ir::ConfigField> check_extend_eqv(const ir::Proc& p, const ir::BlockLoc& b,
+                                              const std::vector<ir::ConfigField>& fields) {
+    An an;
+    Env env = an.context(p, b);
+    std::string at = first_stmt(p, b).srcinfo.str();
+    std::vector<ir::ConfigField> out;
+    std::optional<Effects> post;
+    for (const auto& cf : fields) {
+        std::string msg = "Cannot rewrite at " + at + " because the configuration field " +
+                          cfg_display(cf.config, cf.field) + " might be read subsequently";
+        if (config_change_visible(an, p, b, env, cfg_key(cf.config, cf.field), post, msg)) out.push_back(cf);
     }
     return out;
 }

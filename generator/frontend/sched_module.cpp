@@ -57,6 +57,16 @@ Value result(const rewrite::Rewritten& r) {
     return host::tuple({procedure_value(r.proc), host::list(std::move(edits))});
 }
 
+// (proc, edits, [(config, field), ...]): the result of a primitive that may change the
+// proc's final config values (Rewritten::mod_config).
+Value result_with_configs(const rewrite::Rewritten& r) {
+    std::vector<Value> mods;
+    for (const auto& m : r.mod_config) mods.push_back(host::tuple({m.config.obj, host::str(m.field)}));
+    Value two = result(r);
+    return host::tuple({host::getitem(two, Value::integer(0)), host::getitem(two, Value::integer(1)),
+                        host::list(std::move(mods))});
+}
+
 // A new expression argument: an int, a float, a bool, or text parsed in the scope just
 // before the statement at `ctx` (upstream's NewExprA).
 ExprPtr new_expr_arg(const Proc& p, const Path& ctx, const Value& v) {
@@ -176,7 +186,7 @@ Value s_eliminate_dead_code(const Value&, const CallArgs& a) {
 
 Value s_delete_config(const Value&, const CallArgs& a) {
     ARGS("_sched_delete_config", 2);
-    return result(rewrite::delete_config(proc_arg(a[0]), path_arg(a[1])));
+    return result_with_configs(rewrite::delete_config(proc_arg(a[0]), path_arg(a[1])));
 }
 
 // stage_mem(proc, (parent, field, lo, hi), buf_name, dims, new_name, accum): each dim
@@ -307,7 +317,8 @@ Value s_write_config(const Value&, const CallArgs& a) {
         host::raise(host::exc_types().TypeError, "cannot write non-real-scalar non-boolean value " + print_expr(*rhs) +
                                                      " to configuration states, since index and size expressions may "
                                                      "depend on loop iteration");
-    return result(rewrite::write_config(p, anchor, after, config_arg(a[3]), host::to_string_ref(a[4], "field"), rhs));
+    return result_with_configs(
+        rewrite::write_config(p, anchor, after, config_arg(a[3]), host::to_string_ref(a[4], "field"), rhs));
 }
 
 // _sched_bind_config(proc, expr_path, config, field)
@@ -323,7 +334,7 @@ Value s_bind_config(const Value&, const CallArgs& a) {
         host::raise(host::exc_types().TypeError, "expected type of expression to bind (" + print_type(*expr_type) +
                                                      ") to match type of Config variable (" +
                                                      print_type(*field_type) + ")");
-    return result(rewrite::bind_config(p, expr, cfg, field, field_type));
+    return result_with_configs(rewrite::bind_config(p, expr, cfg, field, field_type));
 }
 
 // _sched_set_type_mem(proc, target, basetype or None, window or None, memory or None);
@@ -506,9 +517,14 @@ Value s_inline_call(const Value&, const CallArgs& a) {
     ARGS("_sched_inline", 2);
     return result(rewrite::inline_call(proc_arg(a[0]), path_arg(a[1])));
 }
+// _sched_call_eqv(proc, call_path, eqv_proc, [(config, field), ...] the callees may differ on)
 Value s_call_eqv(const Value&, const CallArgs& a) {
-    ARGS("_sched_call_eqv", 3);
-    return result(rewrite::call_eqv(proc_arg(a[0]), path_arg(a[1]), proc_arg(a[2])));
+    ARGS("_sched_call_eqv", 4);
+    std::vector<ConfigField> differing;
+    for (const Value& m : host::to_vector(a[3]))
+        differing.push_back(ConfigField{config_arg(host::getitem(m, Value::integer(0))),
+                                        host::to_string_ref(host::getitem(m, Value::integer(1)), "field")});
+    return result_with_configs(rewrite::call_eqv(proc_arg(a[0]), path_arg(a[1]), proc_arg(a[2]), differing));
 }
 // _sched_extract_subproc(proc, block, name, include_asserts) -> (proc, edits, subproc)
 Value s_extract_subproc(const Value&, const CallArgs& a) {

@@ -12,9 +12,10 @@ using namespace ir;
 
 namespace {
 
-void check_new_write(const ProcPtr& q, const Path& at) {
+// The config fields whose change may be visible after the proc.
+std::vector<ConfigField> check_new_write(const ProcPtr& q, const Path& at) {
     try {
-        analysis::check_delete_config_write(*q, block_of_stmt(at));
+        return analysis::check_delete_config_write(*q, block_of_stmt(at));
     } catch (const analysis::CheckFailed& e) {
         sched_error(e.what());
     }
@@ -30,8 +31,8 @@ Rewritten write_config(const ProcPtr& p, const Path& anchor, bool after, const C
     StmtPtr w = ir::make<WriteConfig>(cfg, field, rhs, s->srcinfo);
     BlockLoc gap{Path(at.begin(), at.end() - 1), at.back().field, size_t(at.back().index), size_t(at.back().index)};
     ProcPtr q = with_block(*p, gap, {w});
-    check_new_write(q, at);
-    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}};
+    std::vector<ConfigField> visible = check_new_write(q, at);
+    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}, visible};
 }
 
 Rewritten bind_config(const ProcPtr& p, const Path& expr, const ConfigRef& cfg, const std::string& field,
@@ -43,13 +44,13 @@ Rewritten bind_config(const ProcPtr& p, const Path& expr, const ConfigRef& cfg, 
     StmtPtr w = ir::make<WriteConfig>(cfg, field, e, e->srcinfo);
     BlockLoc gap{Path(stmt.begin(), stmt.end() - 1), stmt.back().field, size_t(stmt.back().index), size_t(stmt.back().index)};
     ProcPtr q = with_block(*p, gap, {w});
-    check_new_write(q, stmt);
+    std::vector<ConfigField> visible = check_new_write(q, stmt);
     // The expression moved down one statement with the insertion.
     Path moved = expr;
     moved[k - 1].index += 1;
     q = with_expr(*q, moved, ir::make<ReadConfig>(cfg, field, field_type, e->srcinfo));
     if (std::string err = analysis::aliasing_error(*q); !err.empty()) sched_error(err);
-    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}};
+    return {q, {Edit{Edit::Insert, gap.parent, gap.field, gap.lo, gap.lo, 1, Field::Body}}, visible};
 }
 
 }  // namespace exo::rewrite

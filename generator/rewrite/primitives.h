@@ -5,6 +5,8 @@
 // SchedulingError and returns nothing.
 #pragma once
 
+#include "../ir/queries.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +18,10 @@ namespace exo::rewrite {
 struct Rewritten {
     ir::ProcPtr proc;
     Edits edits;
+    // Config fields whose value after the proc may differ from before the rewrite
+    // (upstream's _mod_config): the new proc is equivalent to the old one only for
+    // callers that do not read them afterwards (call_eqv checks that).
+    std::vector<ir::ConfigField> mod_config = {};
 };
 
 // Loops.
@@ -149,7 +155,8 @@ namespace exo::rewrite {
 // call's callee for an equivalent proc (equivalence is checked by the caller).
 Rewritten replace(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ProcPtr& sub);
 Rewritten inline_call(const ir::ProcPtr& p, const ir::Path& call);
-Rewritten call_eqv(const ir::ProcPtr& p, const ir::Path& call, const ir::ProcPtr& eqv);
+Rewritten call_eqv(const ir::ProcPtr& p, const ir::Path& call, const ir::ProcPtr& eqv,
+                   const std::vector<ir::ConfigField>& differing);
 
 }  // namespace exo::rewrite
 

@@ -61,12 +61,13 @@ Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
 
 Rewritten delete_config(const ProcPtr& p, const Path& stmt) {
     BlockLoc b = block_of_stmt(stmt);
+    std::vector<ConfigField> visible;
     try {
-        analysis::check_delete_config_write(*p, b);
+        visible = analysis::check_delete_config_write(*p, b);
     } catch (const analysis::CheckFailed& e) {
         sched_error(e.what());
     }
-    return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}}};
+    return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}}, visible};
 }
 
 }  // namespace exo::rewrite

@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "../analysis/boundscheck.h"
+#include "../analysis/sched_checks.h"
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/queries.h"
@@ -151,15 +152,26 @@ Rewritten inline_call(const ProcPtr& p, const Path& call_path) {
     return {with_block(*p, b, all), {replace_edit(b, all.size())}};
 }
 
-Rewritten call_eqv(const ProcPtr& p, const Path& call_path, const ProcPtr& eqv) {
+Rewritten call_eqv(const ProcPtr& p, const Path& call_path, const ProcPtr& eqv,
+                   const std::vector<ConfigField>& differing) {
     StmtPtr s = stmt_at(*p, call_path);
     auto c = s ? s->as<Call>() : nullptr;
     if (!c) sched_error("expected a call");
+    // The two callees may leave `differing` configs with different values: the caller
+    // must not read them afterwards; those it leaves visible make the caller differ too.
+    std::vector<ConfigField> visible;
+    if (!differing.empty()) {
+        try {
+            visible = analysis::check_extend_eqv(*p, block_of_stmt(call_path), differing);
+        } catch (const analysis::CheckFailed& e) {
+            sched_error(e.what());
+        }
+    }
     StmtPtr n = ir::make<Call>(eqv, c->args, c->srcinfo);
     ProcPtr out = with_stmt(*p, call_path, n);
     std::string err = analysis::aliasing_error(*out);
     if (!err.empty()) sched_error(err);
-    return {out, {Edit{}}};
+    return {out, {Edit{}}, visible};
 }
 
 }  // namespace exo::rewrite

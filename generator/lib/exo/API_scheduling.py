@@ -237,6 +237,26 @@ def _result(proc, native):
     return new_proc
 
 
+# Procs made by a step that may have changed their final config values (upstream's
+# _mod_config), with those (config, field) pairs: such a proc is equivalent to its
+# origin only where the caller does not read them afterwards (call_eqv checks).
+_config_changes = []
+
+
+def _config_result(proc, native):
+    new_proc, edits, changed = native
+    if changed:
+        _config_changes.append((new_proc, changed))
+    return _result(proc, (new_proc, edits))
+
+
+def _changed_configs(p):
+    for q, changed in _config_changes:
+        if q is p:
+            return changed
+    return []
+
+
 def sched_op(processors):
     """Makes a scheduling primitive: the proc comes first, then one processor per
     remaining parameter, applied in order after binding (defaults included)."""
@@ -391,7 +411,7 @@ def eliminate_dead_code(proc, stmt_cursor):
 @sched_op([StmtCursorA])
 def delete_config(proc, stmt_cursor):
     """Delete a config write whose new value is never read."""
-    return _result(proc, _exo._sched_delete_config(proc, stmt_cursor._impl.path))
+    return _config_result(proc, _exo._sched_delete_config(proc, stmt_cursor._impl.path))
 
 
 # --------------------------------------------------------------------------- stage_mem
@@ -740,14 +760,14 @@ def bind_config(proc, var_cursor, config, field):
     if not ((t.is_numeric() and len(var_cursor.idx()) == 0) or t.is_bool()):
         raise TypeError(f"cannot bind non-real-scalar non-boolean value {var_cursor._impl._node} to configuration "
                         "states, since index and size expressions may depend on loop iteration")
-    return _result(proc, _exo._sched_bind_config(proc, var_cursor._impl.path, config, field))
+    return _config_result(proc, _exo._sched_bind_config(proc, var_cursor._impl.path, config, field))
 
 
 @sched_op([GapCursorA, ConfigA, ConfigFieldA, NewExprA("gap_cursor")])
 def write_config(proc, gap_cursor, config, field, rhs):
     """Insert `config.field = rhs` at the gap."""
     impl = gap_cursor._impl
-    return _result(proc, _exo._sched_write_config(proc, impl.anchor, impl.type == PC.GapType.After, config, field,
+    return _config_result(proc, _exo._sched_write_config(proc, impl.anchor, impl.type == PC.GapType.After, config, field,
                                                   rhs))
 
 
@@ -966,16 +986,31 @@ def _lineage(p):
     return chain
 
 
+def _changes_along(chain, upto):
+    # the config changes of the steps that made chain[0 .. upto-1] from chain[upto]
+    out = []
+    for q in chain[:upto]:
+        for change in _changed_configs(q):
+            if not any(change[0] is c[0] and change[1] == c[1] for c in out):
+                out.append(change)
+    return out
+
+
 def _procs_equivalent(callee, eqv):
+    """None if the two are not known to be equivalent; else the (config, field) pairs
+    whose final values may differ between them (upstream's get_strictest_eqv_proc)."""
     eqv_chain = _lineage(eqv)
-    if any(callee == q for q in eqv_chain):
-        return True
+    for j, q in enumerate(eqv_chain):
+        if callee == q:
+            return _changes_along(eqv_chain, j)
     for known in _callee_objects:
         if known == callee:
             known_chain = _lineage(known)
-            if any(a is b or a == b for a in known_chain for b in eqv_chain):
-                return True
-    return False
+            for i, a in enumerate(known_chain):
+                for j, b in enumerate(eqv_chain):
+                    if a is b or a == b:
+                        return _changes_along(known_chain, i) + _changes_along(eqv_chain, j)
+    return None
 
 
 @sched_op([BlockCursorA, ProcA, BoolA])
@@ -1009,10 +1044,11 @@ def call_eqv(proc, call_cursor, eqv_proc):
     """Swap the callee of the call for `eqv_proc`, which must be equivalent to it (one
     scheduled from the other, or both from a common proc)."""
     callee = call_cursor.subproc()
-    if not _procs_equivalent(callee, eqv_proc):
+    differing = _procs_equivalent(callee, eqv_proc)
+    if differing is None:
         raise SchedulingError("Cannot swap call because the two procedures are not equivalent")
     _remember_callee(eqv_proc)
-    return _result(proc, _exo._sched_call_eqv(proc, call_cursor._impl.path, eqv_proc))
+    return _config_result(proc, _exo._sched_call_eqv(proc, call_cursor._impl.path, eqv_proc, differing))
 
 
 @sched_op([BlockCursorA, NameA, BoolA])

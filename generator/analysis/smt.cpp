@@ -123,10 +123,7 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
     s.add(ex(t));
     z3::check_result r = s.check();
     std::optional<bool> out;
-    if (r != z3::unknown) {
-        out = r == z3::sat;
-        if (*out) impl_->model = s.get_model();
-    }
+    if (r != z3::unknown) out = r == z3::sat;  // no model: its callers only need the answer
     s.pop();
     return out;
 }

@@ -92,6 +92,7 @@ public:
     bool is_valid(const Term& t);
     // Like is_sat, but returns nullopt instead of throwing when Z3 cannot decide (e.g.
     // non-linear arithmetic): callers that must be sound pick the conservative answer.
+    // It leaves the current model alone (building one costs as much as a small query).
     std::optional<bool> try_is_sat(const Term& t);
 
     // Values in the current model (unconstrained variables read as 0 / false).

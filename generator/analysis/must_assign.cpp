@@ -1,6 +1,5 @@
 #include "must_assign.h"
 
-#include <algorithm>
 #include <optional>
 
 #include "../ir/visitor.h"
@@ -87,62 +86,83 @@ void collect_leaves(const ir::Stmt& s, const Sym& buf, std::vector<Frame>& frame
 // the floor of the quotient (as `io` in `4 * io + ii`); an iterator the index does not
 // mention takes its loop's first value. A wrong guess only loses precision: the caller
 // checks the index and ranges at the guessed values.
-std::optional<Bindings> solve_iterators(IterationEncoder& en, const Bindings& b, const Leaf& leaf,
-                                        const std::vector<Term>& elem) {
-    const ir::ExprList& idx = leaf.assign->idx;
-    std::vector<Sym> unsolved;
-    std::vector<const ir::For*> loops;
-    for (const auto& f : leaf.frames)
-        if (f.loop) {
-            unsolved.push_back(f.loop->iter);
-            loops.push_back(f.loop);
-        }
-    Bindings w = b;
-    auto others_absent = [&](const ir::Expr& e, const Sym& j) {
-        for (const auto& k : unsolved)
-            if (!(k == j) && mentions(e, k)) return false;
-        return true;
-    };
-    while (!unsolved.empty()) {
-        bool progress = false;
-        for (size_t n = 0; n < unsolved.size() && !progress; ++n) {
-            const Sym j = unsolved[n];
-            for (size_t d = 0; d < idx.size() && !progress; ++d) {
-                auto a = coefficient(*idx[d], j);
-                if (!a || (*a != 1 && *a != -1) || !others_absent(*idx[d], j)) continue;
-                Bindings at_zero = w;
-                at_zero[j] = smt::int_val(0);
-                Term rest = en.enc(*idx[d], at_zero);
-                w[j] = *a == 1 ? elem[d] - rest : rest - elem[d];
-                unsolved.erase(unsolved.begin() + long(n));
-                progress = true;
-            }
-        }
-        for (size_t n = 0; n < unsolved.size() && !progress; ++n) {
-            const Sym j = unsolved[n];
-            for (size_t d = 0; d < idx.size() && !progress; ++d) {
-                auto a = coefficient(*idx[d], j);
-                if (!a || *a < 2) continue;
-                Bindings at_zero = w;
-                for (const auto& k : unsolved) at_zero[k] = smt::int_val(0);
-                w[j] = en.floor_div(elem[d] - en.enc(*idx[d], at_zero), *a);
-                unsolved.erase(unsolved.begin() + long(n));
-                progress = true;
-            }
-        }
-        for (const ir::For* f : loops) {
-            if (progress || std::find(unsolved.begin(), unsolved.end(), f->iter) == unsolved.end()) continue;
-            bool in_index = false;
-            for (const auto& i : idx) in_index = in_index || mentions(*i, f->iter);
-            if (in_index) continue;
-            w[f->iter] = en.enc(*f->lo, w);
-            unsolved.erase(std::find(unsolved.begin(), unsolved.end(), f->iter));
-            progress = true;
-        }
-        if (!progress) return std::nullopt;
+class IteratorSolver {
+public:
+    IteratorSolver(IterationEncoder& en, const Bindings& b, const Leaf& leaf, const std::vector<Term>& elem)
+        : en_(en), idx_(leaf.assign->idx), elem_(elem), w_(b) {
+        for (const auto& f : leaf.frames)
+            if (f.loop) unsolved_.push_back(f.loop);
     }
-    return w;
-}
+
+    std::optional<Bindings> solve() {
+        while (!unsolved_.empty())
+            if (!solve_exactly() && !solve_by_quotient() && !take_first_value()) return std::nullopt;
+        return w_;
+    }
+
+private:
+    IterationEncoder& en_;
+    const ir::ExprList& idx_;
+    const std::vector<Term>& elem_;
+    Bindings w_;
+    std::vector<const ir::For*> unsolved_;  // outermost first
+
+    bool mentions_other_unsolved(const ir::Expr& e, const ir::For* f) const {
+        for (const ir::For* g : unsolved_)
+            if (g != f && mentions(e, g->iter)) return true;
+        return false;
+    }
+    void bind(size_t n, const Term& value) {
+        w_[unsolved_[n]->iter] = value;
+        unsolved_.erase(unsolved_.begin() + long(n));
+    }
+
+    // j = +-(elem - rest) from a dimension `+-j + rest` with no other unsolved iterator.
+    bool solve_exactly() {
+        for (size_t n = 0; n < unsolved_.size(); ++n) {
+            const Sym& j = unsolved_[n]->iter;
+            for (size_t d = 0; d < idx_.size(); ++d) {
+                auto a = coefficient(*idx_[d], j);
+                if (!a || (*a != 1 && *a != -1) || mentions_other_unsolved(*idx_[d], unsolved_[n])) continue;
+                Bindings at_zero = w_;
+                at_zero[j] = smt::int_val(0);
+                Term rest = en_.enc(*idx_[d], at_zero);
+                bind(n, *a == 1 ? elem_[d] - rest : rest - elem_[d]);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // j = floor((elem - rest) / a) from a dimension `a * j + rest` (a >= 2), with the
+    // other unsolved iterators at 0 in rest.
+    bool solve_by_quotient() {
+        for (size_t n = 0; n < unsolved_.size(); ++n) {
+            for (size_t d = 0; d < idx_.size(); ++d) {
+                auto a = coefficient(*idx_[d], unsolved_[n]->iter);
+                if (!a || *a < 2) continue;
+                Bindings at_zero = w_;
+                for (const ir::For* f : unsolved_) at_zero[f->iter] = smt::int_val(0);
+                bind(n, en_.floor_div(elem_[d] - en_.enc(*idx_[d], at_zero), *a));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // An iterator the index does not mention: the loop's first value.
+    bool take_first_value() {
+        for (size_t n = 0; n < unsolved_.size(); ++n) {
+            const ir::For* f = unsolved_[n];
+            bool in_index = false;
+            for (const auto& i : idx_) in_index = in_index || mentions(*i, f->iter);
+            if (in_index) continue;
+            bind(n, en_.enc(*f->lo, w_));
+            return true;
+        }
+        return false;
+    }
+};
 
 }  // namespace
 
@@ -154,7 +174,7 @@ Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, con
     Term out = smt::bool_val(false);
     for (const auto& leaf : leaves) {
         if (leaf.assign->idx.size() != elem.size()) continue;
-        std::optional<Bindings> w = solve_iterators(en, b, leaf, elem);
+        std::optional<Bindings> w = IteratorSolver(en, b, leaf, elem).solve();
         if (!w) continue;
         Term t = smt::bool_val(true);
         bool known = true;

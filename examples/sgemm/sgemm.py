@@ -134,6 +134,11 @@ def make_sgemm(isa, NR, ukernel):
         assert stride(C, 1) == 1
         for jr in seq(0, n / NR):
             for ir in seq(0, m / MR):
+                # fetch the next tile of C while this one computes
+                if ir + 1 < m / MR:
+                    for r in seq(0, MR):
+                        for q in seq(0, NR / 16):
+                            prefetch(C[MR * ir + MR + r, NR * jr + 16 * q:NR * jr + 16 * q + 1], 3)
                 ukernel(kc, Ap[ir, :, :], Bp[jr, :, :], C[MR * ir:MR * ir + MR, NR * jr:NR * jr + NR])
             if m % MR > 0:
                 edge_tile(kc, m % MR, NR, Ap[m / MR, :, :], Bp[jr, :, :], C[MR * (m / MR):m, NR * jr:NR * jr + NR])

@@ -131,6 +131,21 @@ attempt("loop not in the index", lift_alloc, repeated_write, "b")
 
 
 @proc
+def interleaved(n: size, x: f32[n, 8], y: f32[n]):
+    for i in seq(0, n):
+        b: f32[8]
+        for j in seq(0, 4):
+            b[2 * j] = x[i, j]
+            b[2 * j + 1] = x[i, j]
+        for k in seq(0, 8):
+            y[i] += b[k]
+
+
+# b[2 * j] and b[2 * j + 1] together cover b[k] (j = k / 2)
+attempt("interleaved writes", lift_alloc, interleaved, "b")
+
+
+@proc
 def shifted(n: size, x: f32[n + 1], y: f32[n]):
     for i in seq(0, n):
         b: f32[n + 1]
@@ -181,6 +196,21 @@ def sometimes_empty(n: size, x: f32[n], y: f32[n]):
 
 # the inner loop is empty in even iterations, which read the previous one's b
 attempt("possibly empty loop", lift_alloc, sometimes_empty, "b")
+
+
+@proc
+def even_only(n: size, x: f32[n, 8], y: f32[n]):
+    for i in seq(0, n):
+        b: f32[8]
+        for j in seq(0, 4):
+            b[2 * j] = x[i, j]
+        for k in seq(0, 8):
+            y[i] += b[k]
+        b[1] = 0.0
+
+
+# b[1] is not assigned before the read: it holds the previous iteration's 0.0
+attempt("even elements only", lift_alloc, even_only, "b")
 
 
 @proc

@@ -17,8 +17,9 @@ cmake --build "$build" -j2
 case "$mode" in
   run)
     "$build/exocc" run "$here/examples/hello.py"
-    for example in matmul conv1d blur2d sgemm; do
-      # sgemm is built on x86-64 only; its driver skips what the CPU cannot run
+    for example in matmul conv1d blur2d cursors halide_blur sgemm avx2_matmul; do
+      # sgemm and avx2_matmul are built on x86-64 only; their drivers skip what the CPU
+      # cannot run
       if [ -x "$build/examples/example_$example" ]; then "$build/examples/example_$example"; fi
     done
     ;;

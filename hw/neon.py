@@ -16,12 +16,13 @@ Sections: f32 (4 lanes), f16 (8 lanes), f64 (2 lanes), f32 -> f64 conversion.
 """
 from __future__ import annotations
 
-from exo import Memory, DRAM, instr
-from exo.core.memory import MemGenError
+from exo import DRAM, instr
+from exo.libs.memories import VectorRegisters
 
 
-class Neon(Memory):
-    # C element type -> (lanes per register, register type)
+class Neon(VectorRegisters):
+    _name = "Neon"
+    _header = "#include <arm_neon.h>"
     _registers = {
         "float": (4, "float32x4_t"),
         "double": (2, "float64x2_t"),
@@ -29,44 +30,8 @@ class Neon(Memory):
     }
 
     @classmethod
-    def global_(cls):
-        return "#include <arm_neon.h>"
-
-    @classmethod
-    def can_read(cls):
-        return False
-
-    @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        if not shape:
-            raise MemGenError(f"{srcinfo}: Neon vectors are not scalar values")
-        if prim_type not in cls._registers:
-            raise MemGenError(f"{srcinfo}: Neon vectors must be f32/f64 (for now)")
-        lanes, reg_type = cls._registers[prim_type]
-        if not (shape[-1].isdecimal() and int(shape[-1]) == lanes):
-            raise MemGenError(
-                f"{srcinfo}: Neon vectors of type {prim_type} must be {lanes}-wide, got {shape}")
-        outer = shape[:-1]
-        if not outer:
-            return f"{reg_type} {new_name};"
-        for extent in outer:
-            if not (extent.isdecimal() and int(extent) > 0):
-                raise MemGenError(f"{srcinfo}: Cannot allocate variable numbers of Neon vectors")
-        return f'{reg_type} {new_name}[{"][".join(outer)}];'
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
-
-    @classmethod
-    def window(cls, basetyp, baseptr, indices, strides, srcinfo):
-        # the last index picks a lane inside the register, so it is dropped: a window
-        # on a register array names one register
-        assert strides[-1] == "1"
-        outer = indices[:-1]
-        if not outer:
-            return baseptr
-        return baseptr + "[" + "][".join(outer) + "]"
+    def type_error(cls, prim_type):
+        return "Neon vectors must be f32/f64 (for now)"
 
 
 # ----------------------------------------------------------------------------------

@@ -11,53 +11,19 @@ argument names and C strings follow upstream Exo's `exo.platforms.rvv`.
 """
 from __future__ import annotations
 
-from exo import Memory, DRAM, instr
-from exo.core.memory import MemGenError
+from exo import DRAM, instr
+from exo.libs.memories import VectorRegisters
 
 
-class RVV(Memory):
-    # C element type -> (lanes modelled per register, register type)
+class RVV(VectorRegisters):
+    _name = "RVV"
+    _header = "#include <riscv_vector.h>"
     _registers = {"float": (4, "vfloat32m1_t")}
+    _partial_lanes = True  # a register may hold fewer lanes than it can (vl < 4)
 
     @classmethod
-    def global_(cls):
-        return "#include <riscv_vector.h>"
-
-    @classmethod
-    def can_read(cls):
-        return False
-
-    @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        if not shape:
-            raise MemGenError(f"{srcinfo}: RVV vectors are not scalar values")
-        if prim_type not in cls._registers:
-            raise MemGenError(f"{srcinfo}: RVV vectors must be f32 (for now)")
-        lanes, reg_type = cls._registers[prim_type]
-        # a register may hold fewer lanes than it can (vl < 4), never more
-        if not (shape[-1].isdecimal() and int(shape[-1]) <= lanes):
-            raise MemGenError(
-                f"{srcinfo}: RVV vectors of type {prim_type} must be {lanes}-wide, got {shape}")
-        outer = shape[:-1]
-        if not outer:
-            return f"{reg_type} {new_name};"
-        for extent in outer:
-            if not (extent.isdecimal() and int(extent) > 0):
-                raise MemGenError(f"{srcinfo}: Cannot allocate variable numbers of RVV vectors")
-        return f'{reg_type} {new_name}[{"][".join(outer)}];'
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
-
-    @classmethod
-    def window(cls, basetyp, baseptr, indices, strides, srcinfo):
-        # the last index is a lane; a window names the whole register it lies in
-        assert strides[-1] == "1"
-        outer = indices[:-1]
-        if not outer:
-            return baseptr
-        return baseptr + "[" + "][".join(outer) + "]"
+    def type_error(cls, prim_type):
+        return "RVV vectors must be f32 (for now)"
 
 
 # ----------------------------------------------------------------------------------

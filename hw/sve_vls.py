@@ -11,8 +11,8 @@ Names, argument names and C strings follow upstream Exo's `exo.platforms.sve_vls
 """
 from __future__ import annotations
 
-from exo import DRAM, Memory, instr
-from exo.core.memory import MemGenError
+from exo import DRAM, instr
+from exo.libs.memories import VectorRegisters
 
 
 def _vector_memory(bits):
@@ -20,44 +20,12 @@ def _vector_memory(bits):
     since the lane counts and the typedefs depend on it)."""
     registers = {"float": (bits // 32, "svfloat32_vls_t"), "double": (bits // 64, "svfloat64_vls_t")}
 
-    class SVE_VLS(Memory):
-        @classmethod
-        def global_(cls):
-            return ("#include <arm_sve.h>\n"
-                    f"typedef svfloat32_t svfloat32_vls_t __attribute__((arm_sve_vector_bits({bits})));\n"
-                    f"typedef svfloat64_t svfloat64_vls_t __attribute__((arm_sve_vector_bits({bits})));")
-
-        @classmethod
-        def can_read(cls):
-            return False
-
-        @classmethod
-        def alloc(cls, new_name, prim_type, shape, srcinfo):
-            if not shape:
-                raise MemGenError(f"{srcinfo}: SVE vectors are not scalar values")
-            if prim_type not in registers:
-                raise MemGenError(f"{srcinfo}: SVE vectors must be f32/f64 (for now), got {prim_type}")
-            lanes, reg_type = registers[prim_type]
-            if not (shape[-1].isdecimal() and int(shape[-1]) == lanes):
-                raise MemGenError(
-                    f"{srcinfo}: SVE vectors of type {prim_type} must be {lanes}-wide, got {shape}")
-            outer = shape[:-1]
-            if not outer:
-                return f"{reg_type} {new_name};"
-            return f'{reg_type} {new_name}[{"][".join(outer)}];'
-
-        @classmethod
-        def free(cls, new_name, prim_type, shape, srcinfo):
-            return ""
-
-        @classmethod
-        def window(cls, basetyp, baseptr, indices, strides, srcinfo):
-            # the last index is a lane; a window names the register it lies in
-            assert strides[-1] == "1"
-            outer = indices[:-1]
-            if not outer:
-                return baseptr
-            return baseptr + "[" + "][".join(outer) + "]"
+    class SVE_VLS(VectorRegisters):
+        _name = "SVE"
+        _header = ("#include <arm_sve.h>\n"
+                   f"typedef svfloat32_t svfloat32_vls_t __attribute__((arm_sve_vector_bits({bits})));\n"
+                   f"typedef svfloat64_t svfloat64_vls_t __attribute__((arm_sve_vector_bits({bits})));")
+        _registers = registers
 
     return SVE_VLS, registers["float"][0]
 

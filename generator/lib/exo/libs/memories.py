@@ -141,67 +141,86 @@ class GEMM_ACCUM(_GemminiMemory):
     _addr_type = "uint32_t"
 
 
-class AVX2(Memory):
+class VectorRegisters(Memory):
+    """Base of the memories of a vector register file: a buffer's innermost dimension is
+    one register, its outer (constant) dimensions a C array of registers, and registers
+    are only touched by instructions. A subclass names itself (`_name`, for messages),
+    the C header, and per C element type the lanes and register type; hardware
+    libraries (hw/*.py) build their register memories on it."""
+
+    _name = ""
+    _header = ""
+    _registers = {}  # C element type -> (lanes, C register type)
+    _partial_lanes = False  # True: a register may be allocated with fewer lanes
+
+    @classmethod
+    def global_(cls):
+        return cls._header
+
+    @classmethod
+    def can_read(cls):
+        return False
+
+    @classmethod
+    def type_error(cls, prim_type):
+        types = "/".join(_SHORT_TYPES[t] for t in cls._registers)
+        return f"{cls._name} vectors must be {types} (for now), got {prim_type}"
+
+    @classmethod
+    def width_error(cls, prim_type, lanes, shape):
+        return f"{cls._name} vectors of type {prim_type} must be {lanes}-wide, got {shape}"
+
+    @classmethod
+    def alloc(cls, new_name, prim_type, shape, srcinfo):
+        if not shape:
+            raise MemGenError(f"{srcinfo}: {cls._name} vectors are not scalar values")
+        if prim_type not in cls._registers:
+            raise MemGenError(f"{srcinfo}: {cls.type_error(prim_type)}")
+        lanes, reg_type = cls._registers[prim_type]
+        last = shape[-1]
+        fits = last.isdecimal() and (int(last) <= lanes if cls._partial_lanes else int(last) == lanes)
+        if not fits:
+            raise MemGenError(f"{srcinfo}: {cls.width_error(prim_type, lanes, shape)}")
+        for extent in shape[:-1]:
+            if not (extent.isdecimal() and int(extent) > 0):
+                raise MemGenError(f"{srcinfo}: Cannot allocate variable numbers of {cls._name} vectors")
+        return _register_array(reg_type, new_name, shape[:-1])
+
+    @classmethod
+    def free(cls, new_name, prim_type, shape, srcinfo):
+        return ""
+
+    @classmethod
+    def window(cls, basetyp, baseptr, indices, strides, srcinfo):
+        return _register_window(baseptr, indices, strides)
+
+
+_SHORT_TYPES = {"float": "f32", "double": "f64", "_Float16": "f16", "uint16_t": "ui16", "int8_t": "i8",
+                "int32_t": "i32"}
+
+
+class AVX2(VectorRegisters):
     """AVX2 vector registers: the innermost dimension is one register."""
 
-    _vector_types = {"float": (8, "__m256"), "double": (4, "__m256d"), "uint16_t": (16, "__m256i")}
-
-    @classmethod
-    def global_(cls):
-        return "#include <immintrin.h>"
-
-    @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        if not shape:
-            raise MemGenError(f"{srcinfo}: AVX2 vectors are not scalar values")
-        if prim_type not in cls._vector_types:
-            raise MemGenError(f"{srcinfo}: AVX2 vectors must be f32/f64/ui16 (for now), got {prim_type}")
-        width, c_type = cls._vector_types[prim_type]
-        if not _is_const_size(shape[-1], width):
-            raise MemGenError(f"{srcinfo}: AVX2 vectors of type {prim_type} must be {width}-wide, got {shape}")
-        return _register_array(c_type, new_name, shape[:-1])
-
-    @classmethod
-    def can_read(cls):
-        return False
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
-
-    @classmethod
-    def window(cls, basetyp, baseptr, indices, strides, srcinfo):
-        return _register_window(baseptr, indices, strides)
+    _name = "AVX2"
+    _header = "#include <immintrin.h>"
+    _registers = {"float": (8, "__m256"), "double": (4, "__m256d"), "uint16_t": (16, "__m256i")}
 
 
-class AVX512(Memory):
+class AVX512(VectorRegisters):
     """AVX-512 vector registers of 16 floats."""
 
-    @classmethod
-    def global_(cls):
-        return "#include <immintrin.h>"
+    _name = "AVX512"
+    _header = "#include <immintrin.h>"
+    _registers = {"float": (16, "__m512")}
 
     @classmethod
-    def can_read(cls):
-        return False
+    def type_error(cls, prim_type):
+        return "AVX512 vectors must be f32 (for now)"
 
     @classmethod
-    def alloc(cls, new_name, prim_type, shape, srcinfo):
-        if not shape:
-            raise MemGenError(f"{srcinfo}: AVX512 vectors are not scalar values")
-        if not prim_type == "float":
-            raise MemGenError(f"{srcinfo}: AVX512 vectors must be f32 (for now)")
-        if not _is_const_size(shape[-1], 16):
-            raise MemGenError(f"{srcinfo}: AVX512 vectors must be 16-wide")
-        return _register_array("__m512", new_name, shape[:-1])
-
-    @classmethod
-    def free(cls, new_name, prim_type, shape, srcinfo):
-        return ""
-
-    @classmethod
-    def window(cls, basetyp, baseptr, indices, strides, srcinfo):
-        return _register_window(baseptr, indices, strides)
+    def width_error(cls, prim_type, lanes, shape):
+        return "AVX512 vectors must be 16-wide"
 
 
 class AMX_TILE(StaticMemory):

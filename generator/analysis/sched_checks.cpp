@@ -10,6 +10,7 @@
 
 #include "../ir/printer.h"
 #include "../ir/queries.h"
+#include "config_order.h"
 #include "sched_context.h"
 #include "smt.h"
 
@@ -914,8 +915,9 @@ namespace {
 // (shadowed) or a later statement at some enclosing level overwrites it; throws
 // CheckFailed(read_error) if it may be read later in the proc. `post` caches the effects
 // after the block across fields.
-bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, const Env& env, const LocKey& k,
-                           std::optional<Effects>& post, const std::string& read_error) {
+bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, const Env& env,
+                           const ir::ConfigField& field, std::optional<Effects>& post, const std::string& read_error) {
+    LocKey k = cfg_key(field.config, field.field);
     const ir::StmtList& l = list_of(p, b);
     for (size_t i = b.hi; i < l.size(); ++i) {
         ir::StmtList one{l[i]};
@@ -927,7 +929,9 @@ bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, con
         if (reads_k || writes_k) break;
     }
     if (!post) post = an.post_effects(p, b, env);
-    if (an.may_access(*post, kRead, k)) throw CheckFailed(read_error);
+    // a read counts only if both analyses allow it: the effects know guards, the
+    // structural walk knows when a callee sets the field before reading it
+    if (an.may_access(*post, kRead, k) && may_read_after(p, b, field)) throw CheckFailed(read_error);
     bool overwritten = false;
     auto scan = [&](const ir::StmtList& sl, size_t from) {
         for (size_t i = from; i < sl.size(); ++i)
@@ -939,6 +943,17 @@ bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, con
         scan(*ir::stmt_list_at(p, pp, b.parent[lv].field), size_t(b.parent[lv].index) + 1);
     }
     return !overwritten;
+}
+
+// Whether field `k` provably holds the same value in `e0` and `e1`, compared in both
+// sorts (the field's type is not known here).
+bool same_config_value(An& an, const Env& e0, const Env& e1, const LocKey& k) {
+    for (bool is_bool : {false, true}) {
+        Env a = e0, b = e1;
+        Term v0 = an.cfg_get(a.cfg, k, is_bool), v1 = an.cfg_get(b.cfg, k, is_bool);
+        if (v0.is_bool() == v1.is_bool() && v0.is_bool() == is_bool && an.proves(smt::eq(v0, v1))) return true;
+    }
+    return false;
 }
 
 }  // namespace
@@ -963,33 +978,32 @@ std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const 
         LocKey k = cfg_key(cf.config, cf.field);
         if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
         seen.push_back(k);
-        // compare the value before and after, in both sorts (the field's type is not
-        // known here): unchanged only if provably equal
-        bool unchanged = false;
-        for (bool is_bool : {false, true}) {
-            Env e0 = env, e1 = after;
-            Term v0 = an.cfg_get(e0.cfg, k, is_bool), v1 = an.cfg_get(e1.cfg, k, is_bool);
-            if (v0.is_bool() == v1.is_bool() && v0.is_bool() == is_bool && an.proves(smt::eq(v0, v1))) unchanged = true;
-        }
-        if (unchanged) continue;
+        if (same_config_value(an, env, after, k)) continue;
         std::string msg = "Cannot change configuration value of " + cfg_display(cf.config, cf.field) + " at " + at +
                           "; the new (and different) values might be read later in this procedure";
-        if (config_change_visible(an, p, b, env, k, post, msg)) out.push_back(cf);
+        if (config_change_visible(an, p, b, env, cf, post, msg)) out.push_back(cf);
     }
     return out;
 }
 
-std::vector<ir::ConfigField> check_extend_eqv(const ir::Proc& p, const ir::BlockLoc& b,
+std::vector<ir::ConfigField> check_extend_eqv(const ir::Proc& p, const ir::Proc& q, const ir::BlockLoc& b,
                                               const std::vector<ir::ConfigField>& fields) {
     An an;
     Env env = an.context(p, b);
     std::string at = first_stmt(p, b).srcinfo.str();
+    // the config state after the old block and after the new one
+    Env after_p = env, after_q = env;
+    Term t = smt::bool_val(true);
+    Effects ep, eq;
+    an.walk(list_of(p, b), b.lo, b.hi, after_p, t, &ep);
+    an.walk(list_of(q, b), b.lo, b.hi, after_q, t, &eq);
     std::vector<ir::ConfigField> out;
     std::optional<Effects> post;
     for (const auto& cf : fields) {
+        if (same_config_value(an, after_p, after_q, cfg_key(cf.config, cf.field))) continue;
         std::string msg = "Cannot rewrite at " + at + " because the configuration field " +
                           cfg_display(cf.config, cf.field) + " might be read subsequently";
-        if (config_change_visible(an, p, b, env, cfg_key(cf.config, cf.field), post, msg)) out.push_back(cf);
+        if (config_change_visible(an, p, b, env, cf, post, msg)) out.push_back(cf);
     }
     return out;
 }

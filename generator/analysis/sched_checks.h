@@ -88,11 +88,12 @@ void check_bounds(const ir::Proc& p, const ir::Alloc& alloc, const ir::BlockLoc&
 // "Cannot delete or insert statements at A because they may modify non-configuration data"
 std::vector<ir::ConfigField> check_delete_config_write(const ir::Proc& p, const ir::BlockLoc& stmts);
 
-// Upstream's Check_ExtendEqv, for call_eqv: the block is replaced by one equivalent to it
-// except perhaps for `fields`' final values. None of them may be read after the block
-// ("Cannot rewrite at A because the configuration field CFG_a might be read
-// subsequently"); returns those whose change may be visible after the proc.
-std::vector<ir::ConfigField> check_extend_eqv(const ir::Proc& p, const ir::BlockLoc& stmts,
+// Upstream's Check_ExtendEqv, for call_eqv: the block of `p` becomes the same block of
+// `q`, equivalent to it except perhaps for `fields`' final values. Each of them must end
+// with the same value in both or not be read after the block ("Cannot rewrite at A
+// because the configuration field CFG_a might be read subsequently"); returns those whose
+// change may be visible after the proc.
+std::vector<ir::ConfigField> check_extend_eqv(const ir::Proc& p, const ir::Proc& q, const ir::BlockLoc& stmts,
                                               const std::vector<ir::ConfigField>& fields);
 
 // Number of solver queries answered from the cache / asked to Z3 (for tests).

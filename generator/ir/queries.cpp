@@ -108,6 +108,12 @@ std::vector<ConfigField> get_readconfigs(const StmtList& stmts) {
     return std::move(c.configs);
 }
 
+std::vector<ConfigField> get_readconfigs_of_expr(const Expr& e) {
+    ReadCollector c;
+    c.visit_expr(e);
+    return std::move(c.configs);
+}
+
 std::vector<ConfigField> get_writeconfigs(const StmtList& stmts) {
     WriteCollector c;
     c.visit_stmts(stmts);

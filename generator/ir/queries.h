@@ -31,6 +31,7 @@ std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts);
 // or by passing it on to a call that does).
 bool proc_writes_arg(const Proc& f, const Sym& arg);
 std::vector<ConfigField> get_readconfigs(const StmtList& stmts);
+std::vector<ConfigField> get_readconfigs_of_expr(const Expr& e);
 // Config fields written, including inside called procs.
 std::vector<ConfigField> get_writeconfigs(const StmtList& stmts);
 std::vector<Sym> get_loop_iters(const StmtList& stmts);

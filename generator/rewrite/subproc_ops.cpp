@@ -159,16 +159,16 @@ Rewritten call_eqv(const ProcPtr& p, const Path& call_path, const ProcPtr& eqv,
     if (!c) sched_error("expected a call");
     // The two callees may leave `differing` configs with different values: the caller
     // must not read them afterwards; those it leaves visible make the caller differ too.
+    StmtPtr n = ir::make<Call>(eqv, c->args, c->srcinfo);
+    ProcPtr out = with_stmt(*p, call_path, n);
     std::vector<ConfigField> visible;
     if (!differing.empty()) {
         try {
-            visible = analysis::check_extend_eqv(*p, block_of_stmt(call_path), differing);
+            visible = analysis::check_extend_eqv(*p, *out, block_of_stmt(call_path), differing);
         } catch (const analysis::CheckFailed& e) {
             sched_error(e.what());
         }
     }
-    StmtPtr n = ir::make<Call>(eqv, c->args, c->srcinfo);
-    ProcPtr out = with_stmt(*p, call_path, n);
     std::string err = analysis::aliasing_error(*out);
     if (!err.empty()) sched_error(err);
     return {out, {Edit{}}, visible};

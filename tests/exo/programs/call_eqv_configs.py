@@ -59,5 +59,26 @@ attempt(overwrites_after, "scale4(_)", scale4_cfg)
 leaves_visible_cfg = attempt(leaves_visible, "scale4(_)", scale4_cfg)
 # leaves_visible_cfg changes CFG.scale: its own callers may not read it after the call
 attempt(top, "leaves_visible(_)", leaves_visible_cfg)
+
+
+# a read afterwards is fine when the new callee leaves the value the config already had
+@proc
+def same_value_after(x: f32[4], s: f32, y: f32):
+    CFG.scale = s
+    scale4(x, s)
+    y = CFG.scale
+
+
+attempt(same_value_after, "scale4(_)", scale4_cfg)
+
+# ... but not when the value differs
+@proc
+def other_value_after(x: f32[4], s: f32, y: f32):
+    CFG.scale = 2.0
+    scale4(x, s)
+    y = CFG.scale
+
+
+attempt(other_value_after, "scale4(_)", scale4_cfg)
 # equivalent procs with no config change swap anywhere
 attempt(reads_after, "scale4(_)", rename(scale4, "scale4_renamed"))

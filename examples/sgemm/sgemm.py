@@ -21,9 +21,9 @@ from exo.platforms.x86 import *
 from exo.stdlib.scheduling import *
 
 MR = 6  # rows of C per micro-tile
-KC = 192  # depth of a packed panel: one NR-wide panel of B (KC * NR floats) stays in L1
+KC = 128  # depth of a packed panel: one NR-wide panel of B (KC * NR floats, 32 KiB) stays in L1
 MC = 96  # rows per packed block of A (MC * KC floats stay in L2)
-NC = 1024  # columns per packed panel of B (KC * NC floats stay in L2 too)
+NC = 512  # columns per packed panel of B (KC * NC floats, 256 KiB, stay in L2)
 
 
 def ukernel_spec(NR):

@@ -14,6 +14,7 @@
 #include "../ir/printer.h"
 #include "../ir/queries.h"
 #include "../ir/visitor.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -21,15 +22,6 @@ namespace exo::rewrite {
 using namespace ir;
 
 namespace {
-
-template <class F>
-void checked(F&& f) {
-    try {
-        f();
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
-}
 
 struct AllocSite {
     std::shared_ptr<const Alloc> alloc;

@@ -4,6 +4,7 @@
 #include "../analysis/boundscheck.h"
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -14,11 +15,7 @@ namespace {
 
 // The config fields whose change may be visible after the proc.
 std::vector<ConfigField> check_new_write(const ProcPtr& q, const Path& at) {
-    try {
-        return analysis::check_delete_config_write(*q, block_of_stmt(at));
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
+    return checked([&] { return analysis::check_delete_config_write(*q, block_of_stmt(at)); });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "../ir/printer.h"
 #include "../ir/queries.h"
 #include "../host/runtime.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -18,15 +19,6 @@ namespace exo::rewrite {
 using namespace ir;
 
 namespace {
-
-template <class F>
-void checked(F&& f) {
-    try {
-        f();
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
-}
 
 // The statement part of an expression path.
 Path stmt_part(const Path& at) {

@@ -3,6 +3,7 @@
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
 #include "../ir/visitor.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -19,15 +20,6 @@ std::shared_ptr<const For> loop_at(const Proc& p, const Path& path) {
 }
 
 // Runs a safety check, turning its failure into SchedulingError.
-template <class F>
-void checked(F&& f) {
-    try {
-        f();
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
-}
-
 Edit wrap(const Path& parent, Field field, size_t lo, size_t hi, Field wrap_field) {
     return Edit{Edit::Wrap, parent, field, lo, hi, 0, wrap_field};
 }

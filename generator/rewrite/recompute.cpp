@@ -4,6 +4,7 @@
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -15,11 +16,7 @@ Rewritten divide_with_recompute(const ProcPtr& p, const Path& path, const ExprPt
     auto loop = cast<For>(stmt_at(*p, path));
     if (!loop) sched_error("expected a loop");
     const SrcInfo& si = loop->srcinfo;
-    try {
-        analysis::check_is_idempotent(*p, BlockLoc{path, Field::Body, 0, loop->body.size()});
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
+    checked([&] { analysis::check_is_idempotent(*p, BlockLoc{path, Field::Body, 0, loop->body.size()}); });
     ExprPtr x = int_const(stride, si);
     // The iterations the outer loop covers without recomputation: outer_hi * stride, or
     // n - n % stride when outer_hi is written n / stride.

@@ -4,6 +4,7 @@
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -11,15 +12,6 @@ namespace exo::rewrite {
 using namespace ir;
 
 namespace {
-
-template <class F>
-void checked(F&& f) {
-    try {
-        f();
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
-}
 
 bool next_to(const Path& a, const Path& b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end() - 1, b.begin()) && a.back().field == b.back().field &&

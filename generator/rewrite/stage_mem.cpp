@@ -6,6 +6,7 @@
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
 #include "../ir/printer.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -13,15 +14,6 @@ namespace exo::rewrite {
 using namespace ir;
 
 namespace {
-
-template <class F>
-auto checked(F&& f) {
-    try {
-        return f();
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
-}
 
 struct BufInfo {
     Sym name;

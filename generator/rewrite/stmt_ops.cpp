@@ -2,6 +2,7 @@
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -43,11 +44,7 @@ Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
     if (two.hi - two.lo != 2) sched_error("expected a block of two statements");
     const StmtList* list = stmt_list_at(*p, two.parent, two.field);
     BlockLoc first{two.parent, two.field, two.lo, two.lo + 1}, second{two.parent, two.field, two.lo + 1, two.lo + 2};
-    try {
-        analysis::check_reorder_stmts(*p, first, second);
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
+    checked([&] { analysis::check_reorder_stmts(*p, first, second); });
     StmtList swapped{(*list)[two.lo + 1], (*list)[two.lo]};
     // As upstream: the second statement moves before the first, so cursors to either
     // (and to anything inside them) stay valid.
@@ -61,12 +58,7 @@ Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
 
 Rewritten delete_config(const ProcPtr& p, const Path& stmt) {
     BlockLoc b = block_of_stmt(stmt);
-    std::vector<ConfigField> visible;
-    try {
-        visible = analysis::check_delete_config_write(*p, b);
-    } catch (const analysis::CheckFailed& e) {
-        sched_error(e.what());
-    }
+    std::vector<ConfigField> visible = checked([&] { return analysis::check_delete_config_write(*p, b); });
     return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}}, visible};
 }
 

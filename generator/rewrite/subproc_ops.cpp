@@ -7,6 +7,7 @@
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/queries.h"
+#include "checked.h"
 #include "primitives.h"
 #include "unification.h"
 
@@ -162,13 +163,8 @@ Rewritten call_eqv(const ProcPtr& p, const Path& call_path, const ProcPtr& eqv,
     StmtPtr n = ir::make<Call>(eqv, c->args, c->srcinfo);
     ProcPtr out = with_stmt(*p, call_path, n);
     std::vector<ConfigField> visible;
-    if (!differing.empty()) {
-        try {
-            visible = analysis::check_extend_eqv(*p, *out, block_of_stmt(call_path), differing);
-        } catch (const analysis::CheckFailed& e) {
-            sched_error(e.what());
-        }
-    }
+    if (!differing.empty())
+        visible = checked([&] { return analysis::check_extend_eqv(*p, *out, block_of_stmt(call_path), differing); });
     std::string err = analysis::aliasing_error(*out);
     if (!err.empty()) sched_error(err);
     return {out, {Edit{}}, visible};

@@ -27,8 +27,6 @@ Path stmt_part(const Path& at) {
     return Path(at.begin(), at.begin() + long(k));
 }
 
-Path parent_of(const Path& s) { return Path(s.begin(), s.end() - 1); }
-
 Edit replace_edit(const Path& stmt, size_t n) {
     BlockLoc b = block_of_stmt(stmt);
     return Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, n, Field::Body};

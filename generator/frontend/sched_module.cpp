@@ -51,20 +51,20 @@ Value edit_value(const rewrite::Edit& e) {
     return Value::none();
 }
 
-Value result(const rewrite::Rewritten& r) {
+Value edits_value(const rewrite::Rewritten& r) {
     std::vector<Value> edits;
     for (const auto& e : r.edits) edits.push_back(edit_value(e));
-    return host::tuple({procedure_value(r.proc), host::list(std::move(edits))});
+    return host::list(std::move(edits));
 }
+
+Value result(const rewrite::Rewritten& r) { return host::tuple({procedure_value(r.proc), edits_value(r)}); }
 
 // (proc, edits, [(config, field), ...]): the result of a primitive that may change the
 // proc's final config values (Rewritten::mod_config).
 Value result_with_configs(const rewrite::Rewritten& r) {
     std::vector<Value> mods;
     for (const auto& m : r.mod_config) mods.push_back(host::tuple({m.config.obj, host::str(m.field)}));
-    Value two = result(r);
-    return host::tuple({host::getitem(two, Value::integer(0)), host::getitem(two, Value::integer(1)),
-                        host::list(std::move(mods))});
+    return host::tuple({procedure_value(r.proc), edits_value(r), host::list(std::move(mods))});
 }
 
 // A new expression argument: an int, a float, a bool, or text parsed in the scope just

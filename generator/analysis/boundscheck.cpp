@@ -12,6 +12,7 @@
 #include "../host/interp.h"
 #include "../host/runtime.h"
 #include "../ir/printer.h"
+#include "../ir/queries.h"
 #include "range_analysis.h"
 #include "smt.h"
 
@@ -116,11 +117,9 @@ SEP lift(const ir::Expr& e, const ArgSubst* subst = nullptr) {
                 if (auto r = it->second->as<ir::Read>()) return se_stride(r->name, s->dim, e.type, e.srcinfo);
                 if (auto w = it->second->as<ir::WindowExpr>()) {
                     // stride(win, d) is the stride of the d-th sliced dimension of its buffer
-                    int seen = 0;
-                    for (size_t d = 0; d < w->idx.size(); ++d)
-                        if (w->idx[d]->is<ir::Interval>() && seen++ == s->dim)
-                            return se_stride(w->name, static_cast<int>(d), e.type, e.srcinfo);
-                    internal("stride of a window dimension that does not exist");
+                    int d = ir::window_buffer_dim(*w, s->dim);
+                    if (d < 0) internal("stride of a window dimension that does not exist");
+                    return se_stride(w->name, d, e.type, e.srcinfo);
                 }
                 internal("stride of an argument that is not a buffer");
             }

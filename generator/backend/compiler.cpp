@@ -69,10 +69,8 @@ public:
 
         for (const ExprPtr& pred : proc.preds) {
             if (pred->is<Const>()) continue;
-            auto b = pred->as<BinOp>();
-            if (b && b->op == BinOpKind::Eq && b->lhs->is<StrideExpr>() && b->rhs->is<Const>()) {
-                auto st = b->lhs->as<StrideExpr>();
-                known_strides_[{st->name, st->dim}] = Cir::constant(b->rhs->as<Const>()->val.as_int());
+            if (auto cs = as_const_stride(*pred)) {
+                known_strides_[{cs->stride->name, cs->stride->dim}] = Cir::constant(cs->value);
                 add_line("// assert " + print_expr(*pred));
             } else {
                 add_line("EXO_ASSUME(" + comp_e(*pred) + ");");
@@ -81,11 +79,10 @@ public:
         // Strides exocc inferred for `replace` (Proc::implied_preds): callers are checked
         // against them like asserts, so the code may rely on them too.
         for (const ExprPtr& pred : proc.implied_preds) {
-            auto b = pred->as<BinOp>();
-            if (!b || b->op != BinOpKind::Eq || !b->lhs->is<StrideExpr>() || !b->rhs->is<Const>()) continue;
-            auto st = b->lhs->as<StrideExpr>();
-            known_strides_[{st->name, st->dim}] = Cir::constant(b->rhs->as<Const>()->val.as_int());
-            add_line("// implied: " + print_expr(*pred));
+            if (auto cs = as_const_stride(*pred)) {
+                known_strides_[{cs->stride->name, cs->stride->dim}] = Cir::constant(cs->value);
+                add_line("// implied: " + print_expr(*pred));
+            }
         }
 
         if (allocates_static_memory(proc.body) && !is_leaf_proc(proc.body))

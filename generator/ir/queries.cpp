@@ -120,6 +120,22 @@ std::vector<ConfigField> get_writeconfigs(const StmtList& stmts) {
     return std::move(c.configs);
 }
 
+std::optional<ConstStride> as_const_stride(const Expr& pred) {
+    auto b = pred.as<BinOp>();
+    if (!b || b->op != BinOpKind::Eq) return std::nullopt;
+    auto st = b->lhs->as<StrideExpr>();
+    auto c = b->rhs->as<Const>();
+    if (!st || !c) return std::nullopt;
+    return ConstStride{st, c->val.as_int()};
+}
+
+int window_buffer_dim(const WindowExpr& w, int dim) {
+    int seen = 0;
+    for (size_t d = 0; d < w.idx.size(); ++d)
+        if (w.idx[d]->is<Interval>() && seen++ == dim) return static_cast<int>(d);
+    return -1;
+}
+
 std::vector<Sym> get_loop_iters(const StmtList& stmts) {
     WriteCollector c;
     c.visit_stmts(stmts);

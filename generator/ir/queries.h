@@ -2,6 +2,8 @@
 // get_readconfigs, get_writeconfigs, get_loop_iters), in upstream's traversal order.
 #pragma once
 
+#include <optional>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,5 +37,16 @@ std::vector<ConfigField> get_readconfigs_of_expr(const Expr& e);
 // Config fields written, including inside called procs.
 std::vector<ConfigField> get_writeconfigs(const StmtList& stmts);
 std::vector<Sym> get_loop_iters(const StmtList& stmts);
+
+// A precondition `stride(x, d) == c` with a constant c: the StrideExpr and c.
+struct ConstStride {
+    const StrideExpr* stride;
+    int64_t value;
+};
+std::optional<ConstStride> as_const_stride(const Expr& pred);
+
+// The dimension of the buffer that a window's `dim`-th dimension (counting only the
+// sliced `lo:hi` ones) views; -1 if the window has no such dimension.
+int window_buffer_dim(const WindowExpr& w, int dim);
 
 }  // namespace exo::ir

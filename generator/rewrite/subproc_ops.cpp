@@ -64,26 +64,23 @@ ExprList implied_stride_preds(const Proc& p, const Proc& sub, const ExprList& ar
         if (auto t = a.type->as<TensorType>(); t && t->is_window) window_args.insert(a.name);
     ExprList out;
     for (const auto& pred : sub.preds) {
-        auto eq = pred->as<BinOp>();
-        if (!eq || eq->op != BinOpKind::Eq) continue;
-        auto st = eq->lhs->as<StrideExpr>();
-        if (!st || !eq->rhs->is<Const>()) continue;
+        auto cs = as_const_stride(*pred);
+        if (!cs) continue;
+        const StrideExpr& st = *cs->stride;
         for (size_t k = 0; k < sub.args.size() && k < args.size(); ++k) {
-            if (sub.args[k].name != st->name) continue;
+            if (sub.args[k].name != st.name) continue;
             Sym buf;
             int dim = -1;
             if (auto r = args[k]->as<Read>()) {
                 buf = r->name;
-                dim = st->dim;
+                dim = st.dim;
             } else if (auto w = args[k]->as<WindowExpr>()) {
-                int seen = 0;
-                for (size_t d = 0; d < w->idx.size(); ++d)
-                    if (w->idx[d]->is<Interval>() && seen++ == st->dim) dim = static_cast<int>(d);
                 buf = w->name;
+                dim = window_buffer_dim(*w, st.dim);
             }
             if (dim < 0 || !window_args.count(buf)) continue;
             ExprPtr lhs = ir::make<StrideExpr>(buf, dim, T::stride(), at);
-            ExprPtr implied = ir::make<BinOp>(BinOpKind::Eq, lhs, eq->rhs, T::bool_(), at);
+            ExprPtr implied = ir::make<BinOp>(BinOpKind::Eq, lhs, pred->as<BinOp>()->rhs, T::bool_(), at);
             bool known = false;
             for (const auto& q : p.preds) known = known || expr_equal(*q, *implied);
             for (const auto& q : p.implied_preds) known = known || expr_equal(*q, *implied);

@@ -440,12 +440,6 @@ private:
         }
     }
 
-    static bool callee_reads_only(const Proc& fn, size_t i) {
-        for (const auto& x : get_writes_of_stmts(fn.body))
-            if (x.name == fn.args[i].name) return false;
-        return true;
-    }
-
     std::string comp_fnarg(const Expr& e, const Proc& fn, size_t i) {
         if (auto r = e.as<Read>()) {
             const TypePtr& rtyp = envtyp_.at(r->name);
@@ -454,7 +448,7 @@ private:
             if (scalar_refs_.count(r->name)) return nm;
             // A window argument of ours that we write, passed on to a callee that only
             // reads it: C wants the callee's const struct, so rebuild it field by field.
-            if (rtyp->is_win() && non_const_.count(r->name) && callee_reads_only(fn, i)) {
+            if (rtyp->is_win() && non_const_.count(r->name) && !proc_writes_arg(fn, fn.args[i].name)) {
                 size_t n = rtyp->shape().size();
                 std::string strides;
                 for (size_t d = 0; d < n; ++d) strides += (d ? ", " : "") + nm + ".strides[" + std::to_string(d) + "]";
@@ -465,7 +459,7 @@ private:
             return "&" + nm;
         }
         if (auto w = e.as<WindowExpr>()) {
-            bool is_const = callee_reads_only(fn, i);
+            bool is_const = !proc_writes_arg(fn, fn.args[i].name);
             std::string win = window_type_of(*e.type, is_const);
             auto [data, strides] = window_struct_fields(*w);
             return "(struct " + win + "){ &" + data + ", { " + strides + " } }";

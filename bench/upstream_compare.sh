@@ -29,11 +29,11 @@
 #     fpoli/python-asdl     (asdl 0.1.5: the single file asdl.py)
 #     ChezJrk/asdl          at tag v0.1.0 (asdl-adt 0.1.0: src/asdl_adt; upstream wants <0.2)
 #     pysmt/pysmt           at tag v0.9.6 (the pysmt/ package)
-#   e.g. laid out under /tmp/upstream-py as exo/, src/asdl/, src/asdl_adt/, src/pysmt/:
-#     export PYTHONPATH=/tmp/upstream-py/src/asdl:/tmp/upstream-py/src/asdl_adt/src:/tmp/upstream-py/src/pysmt
-#     bench/upstream_compare.sh /tmp/upstream-py/exo /tmp/exocc-bench
+#   e.g. laid out under a directory $UP as exo/, src/asdl/, src/asdl_adt/, src/pysmt/:
+#     export PYTHONPATH=$UP/src/asdl:$UP/src/asdl_adt/src:$UP/src/pysmt
+#     bench/upstream_compare.sh $UP/exo build/exocc
 #   (upstream's pyproject.toml puts src/ on pytest's path itself.) Check it with
-#     cd /tmp/upstream-py/exo && python3 -m pytest -q tests/test_config.py
+#     cd $UP/exo && python3 -m pytest -q tests/test_config.py
 #
 # Files whose tests build the generated C (test_x86, test_externs, test_neon, ...) spend
 # most of exocc's time in the system C compiler (about 0.6 s per AVX kernel: immintrin.h),

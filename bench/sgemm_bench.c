@@ -79,7 +79,7 @@ static double fma_peak_gflops(void) {
 }
 
 static double ukernel_gflops(void) {
-    enum { K = 128 };  // examples/sgemm's KC
+    enum { K = 128 };  // deep enough to amortize the tile's C, shallow enough that B's panel fits L1
     float *Ap = aligned_alloc(64, sizeof(float) * K * 6), *Bp = aligned_alloc(64, sizeof(float) * K * 64);
     float C[6 * 64];
     fill(Ap, K * 6, 5);

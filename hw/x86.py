@@ -562,6 +562,16 @@ def mm512_storeu_ps(dst: [f32][16] @ DRAM, src: [f32][16] @ AVX512):
         dst[i] = src[i]
 
 
+# dst += src where dst is in memory: the write-back of an accumulator that was staged
+# from zero (stage_mem(..., accum=True)), so that no arithmetic waits on loading dst.
+@instr("_mm512_storeu_ps(&{dst_data}, _mm512_add_ps(_mm512_loadu_ps(&{dst_data}), {src_data}));")
+def mm512_add_memu_ps(dst: [f32][16] @ DRAM, src: [f32][16] @ AVX512):
+    assert stride(dst, 0) == 1
+    assert stride(src, 0) == 1
+    for i in seq(0, 16):
+        dst[i] += src[i]
+
+
 # Zero-masking load: lanes i >= N become 0 in the register (the semantics leave them
 # unspecified) and memory past src[N - 1] is not touched.
 @instr("{dst_data} = _mm512_maskz_loadu_ps(((1 << {N}) - 1), &{src_data});")

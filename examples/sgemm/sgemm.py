@@ -3,13 +3,18 @@
 # The structure is the classic one of BLIS and OpenBLAS, written as Exo procs:
 #   sgemm_*:        K is cut into panels of KC; for each, B's panel is packed once and
 #                   M is cut into blocks of MC rows, whose A block is packed too.
-#   macro_*:        walks the packed block in MR x NR tiles; a ragged last row or column
-#                   of tiles goes through edge_tile_*, which computes a full tile from the
-#                   zero-padded packing into a local buffer and adds back what belongs.
+#   macro_*:        walks the packed block in MR x NR tiles, a row of tiles at a time, so
+#                   that one MR-row panel of A stays in L1 while B's packed panel streams
+#                   from L2 and C is read and written row-sequentially; a ragged last row
+#                   or column of tiles goes through edge_tile_*, which computes a full tile
+#                   from the zero-padded packing into a local buffer and adds back what
+#                   belongs.
 #   ukernel_*:      the register-blocked micro-kernel. It starts as the plain loop nest
 #                   `ukernel_spec` and is scheduled onto vector instructions by
-#                   schedule_ukernel below: C lives in registers for the whole K loop,
-#                   each step loads one row of packed B and broadcasts MR values of A.
+#                   schedule_ukernel below: the tile of C is accumulated in registers from
+#                   zero over the whole K loop and added to C at the end, so no FMA waits
+#                   for C to arrive from memory; each step loads one row of packed B and
+#                   broadcasts MR values of A.
 # Every call, window and packing index is bounds-checked by exocc; the instructions'
 # unit-stride asserts become preconditions that the callers are checked against.
 from __future__ import annotations
@@ -21,9 +26,10 @@ from exo.platforms.x86 import *
 from exo.stdlib.scheduling import *
 
 MR = 6  # rows of C per micro-tile
-KC = 128  # depth of a packed panel: one NR-wide panel of B (KC * NR floats, 32 KiB) stays in L1
-MC = 96  # rows per packed block of A (MC * KC floats stay in L2)
-NC = 512  # columns per packed panel of B (KC * NC floats, 256 KiB, stay in L2)
+KC = 256  # depth of a packed panel: each tile adds KC products to C, so C is read and
+#           written K / KC times; an MR x KC panel of A (6 KiB) stays in L1
+MC = 96  # rows of C per call of macro_*
+NC = 512  # columns per packed panel of B (KC * NC floats, 512 KiB, stay in L2)
 
 
 def ukernel_spec(NR):
@@ -39,12 +45,13 @@ def ukernel_spec(NR):
     return ukernel_spec
 
 
-def schedule_ukernel(NR, name, VW, mem, load, store, bcast, fmadd):
-    """Registers for C, one vector load of B per VW columns, a broadcast per row of A."""
+def schedule_ukernel(NR, name, VW, mem, zero, load, add_to_mem, bcast, fmadd):
+    """Registers for C (from zero, added back), a vector load of B per VW columns and a
+    broadcast per row of A; `zero`, `load`, `add_to_mem`... are the ISA's instructions."""
     p = rename(ukernel_spec(NR), name)
     p = reorder_loops(p, "j k")
     p = reorder_loops(p, "i k")
-    p = stage_mem(p, "for k in _:_", f"C[0:{MR}, 0:{NR}]", "C_reg")
+    p = stage_mem(p, "for k in _:_", f"C[0:{MR}, 0:{NR}]", "C_reg", accum=True)
     p = stage_mem(p, "for i in _:_", f"B[k, 0:{NR}]", "B_reg")
     p = simplify(p)
     p = divide_loop(p, "for j in _:_", VW, ["jo", "ji"], perfect=True)
@@ -60,7 +67,7 @@ def schedule_ukernel(NR, name, VW, mem, load, store, bcast, fmadd):
     for buf in ["C_reg", "B_reg", "a_vec"]:
         p = set_memory(p, buf, mem)
     p = simplify(p)
-    for instr in [load, store, bcast, fmadd]:
+    for instr in [zero, load, add_to_mem, bcast, fmadd]:
         p = replace_all(p, instr)
     for loop in ["vo", "jo", "i", "i0"]:
         p = repeat(unroll_loop)(p, loop)
@@ -93,8 +100,8 @@ def make_sgemm(isa, NR, ukernel):
     def pack_b(n: size, kc: size, B: [f32][kc, n], Bp: [f32][(n + NR - 1) / NR, kc, NR]):
         assert stride(B, 1) == 1
         assert stride(Bp, 2) == 1
-        for jr in seq(0, n / NR):
-            for k in seq(0, kc):
+        for k in seq(0, kc):
+            for jr in seq(0, n / NR):
                 for j in seq(0, NR):
                     Bp[jr, k, j] = B[k, NR * jr + j]
         if n % NR > 0:
@@ -114,7 +121,7 @@ def make_sgemm(isa, NR, ukernel):
         assert nr <= NR
         assert stride(Ap, 1) == 1
         assert stride(Bp, 1) == 1
-        Ct: f32[MR, NR]
+        Ct: f32[MR, NR] @ DRAM_STACK
         for i in seq(0, MR):
             for j in seq(0, NR):
                 Ct[i, j] = 0.0
@@ -132,20 +139,26 @@ def make_sgemm(isa, NR, ukernel):
         assert stride(Ap, 2) == 1
         assert stride(Bp, 2) == 1
         assert stride(C, 1) == 1
-        for jr in seq(0, n / NR):
-            for ir in seq(0, m / MR):
-                # fetch the next tile of C while this one computes
-                if ir + 1 < m / MR:
+        for ir in seq(0, m / MR):
+            for jr in seq(0, n / NR):
+                # fetch the next tile of C (the first of the next row after the last) into
+                # L2 while this one computes; in L1 the stream of B would evict it first
+                if jr + 1 < n / NR:
                     for r in seq(0, MR):
                         for q in seq(0, NR / 16):
-                            prefetch(C[MR * ir + MR + r, NR * jr + 16 * q:NR * jr + 16 * q + 1], 3)
+                            prefetch(C[MR * ir + r, NR * jr + NR + 16 * q:NR * jr + NR + 16 * q + 1], 2)
+                if jr + 1 == n / NR:
+                    if ir + 1 < m / MR:
+                        for r in seq(0, MR):
+                            for q in seq(0, NR / 16):
+                                prefetch(C[MR * ir + MR + r, 16 * q:16 * q + 1], 2)
                 ukernel(kc, Ap[ir, :, :], Bp[jr, :, :], C[MR * ir:MR * ir + MR, NR * jr:NR * jr + NR])
-            if m % MR > 0:
-                edge_tile(kc, m % MR, NR, Ap[m / MR, :, :], Bp[jr, :, :], C[MR * (m / MR):m, NR * jr:NR * jr + NR])
-        if n % NR > 0:
-            for ir in seq(0, m / MR):
+            if n % NR > 0:
                 edge_tile(kc, MR, n % NR, Ap[ir, :, :], Bp[n / NR, :, :], C[MR * ir:MR * ir + MR, NR * (n / NR):n])
-            if m % MR > 0:
+        if m % MR > 0:
+            for jr in seq(0, n / NR):
+                edge_tile(kc, m % MR, NR, Ap[m / MR, :, :], Bp[jr, :, :], C[MR * (m / MR):m, NR * jr:NR * jr + NR])
+            if n % NR > 0:
                 edge_tile(kc, m % MR, n % NR, Ap[m / MR, :, :], Bp[n / NR, :, :], C[MR * (m / MR):m, NR * (n / NR):n])
 
     macro = rename(macro, f"macro_{isa}")
@@ -207,12 +220,12 @@ ISA = params.get("isa", "all")
 if ISA in ("avx512", "all"):
     ukernel_6x64_avx512 = schedule_ukernel(
         64, "ukernel_6x64_avx512", 16, AVX512,
-        mm512_loadu_ps, mm512_storeu_ps, mm512_set1_ps, mm512_fmadd_ps)
+        mm512_setzero_ps, mm512_loadu_ps, mm512_add_memu_ps, mm512_set1_ps, mm512_fmadd_ps)
     pack_a_avx512, pack_b_avx512, edge_tile_avx512, macro_avx512, block_avx512, panel_avx512, sgemm_avx512 = \
         make_sgemm("avx512", 64, ukernel_6x64_avx512)
 if ISA in ("avx2", "all"):
     ukernel_6x16_avx2 = schedule_ukernel(
         16, "ukernel_6x16_avx2", 8, AVX2,
-        mm256_loadu_ps, mm256_storeu_ps, mm256_broadcast_ss, mm256_fmadd_ps)
+        mm256_setzero_ps, mm256_loadu_ps, avx2_fmadd_memu_ps, mm256_broadcast_ss, mm256_fmadd_ps)
     pack_a_avx2, pack_b_avx2, edge_tile_avx2, macro_avx2, block_avx2, panel_avx2, sgemm_avx2 = \
         make_sgemm("avx2", 16, ukernel_6x16_avx2)

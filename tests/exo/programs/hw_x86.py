@@ -60,6 +60,21 @@ print(q)
 show_c(q)
 
 
+# z += x with z in memory: x is loaded into a register and added back to z by
+# mm512_add_memu_ps (the write-back of an accumulator staged with accum=True)
+@proc
+def add_into16(x: f32[16] @ DRAM, z: f32[16] @ DRAM):
+    for j in seq(0, 16):
+        z[j] += x[j]
+
+
+s = stage_mem(add_into16, "for j in _:_", "x[0:16]", "xv")
+s = set_memory(s, "xv", AVX512)
+s = simplify(replace_all(simplify(s), [mm512_loadu_ps, mm512_add_memu_ps]))
+print(s)
+show_c(s)
+
+
 # Prefix forms: only the first m lanes are loaded and stored
 @proc
 def copy_prefix(m: size, dst: f32[8] @ DRAM, src: f32[8] @ DRAM):

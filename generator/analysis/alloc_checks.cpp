@@ -137,8 +137,11 @@ private:
             frames_.pop_back();
         } else if (auto c = s.as<ir::Call>()) {
             for (size_t k = 0; k < c->args.size(); ++k) {
-                bool writes = k >= c->f->args.size() || ir::proc_writes_arg(*c->f, c->f->args[k].name);
-                expr(*c->args[k], kRead | (writes ? kWrite : 0));
+                bool known = k < c->f->args.size();
+                bool reads = !known || ir::proc_reads_arg(*c->f, c->f->args[k].name);
+                bool writes = !known || ir::proc_writes_arg(*c->f, c->f->args[k].name);
+                int kind = (reads ? kRead : 0) | (writes ? kWrite : 0);
+                expr(*c->args[k], kind ? kind : kRead);
             }
         } else if (auto ws = s.as<ir::WindowStmt>()) {
             // An alias of the buffer: its uses (later in this iteration) stay inside

@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "../host/value.h"
+#include "../ir/loopir.h"
 #include "../ir/visitor.h"
 
 namespace exo::analysis {
@@ -58,24 +60,49 @@ std::optional<int64_t> coefficient(const ir::Expr& e, const Sym& j) {
     }
 }
 
-// An assignment to the buffer with the scopes between `s` and it.
+// A write of the buffer with the scopes between `s` and it: an assignment, or a call
+// that passes the buffer (whole or as a window) as argument `arg`, which assigns what
+// the callee's body certainly assigns of that parameter. `anchor` is the index that
+// locates the write for solving iterators: an assignment's index; for a call, each
+// window dimension's point or lower bound (zeros for a whole buffer).
 struct Leaf {
-    const ir::Assign* assign;
+    const ir::Assign* assign = nullptr;
+    const ir::Call* call = nullptr;
+    size_t arg = 0;
+    ir::ExprList anchor;
     std::vector<Frame> frames;
 };
 
-void collect_leaves(const ir::Stmt& s, const Sym& buf, std::vector<Frame>& frames, std::vector<Leaf>& out) {
+void collect_leaves(const ir::Stmt& s, const Sym& buf, size_t rank, std::vector<Frame>& frames,
+                    std::vector<Leaf>& out) {
     if (auto a = s.as<ir::Assign>()) {
-        if (a->name == buf) out.push_back(Leaf{a, frames});
+        if (a->name == buf) out.push_back(Leaf{a, nullptr, 0, a->idx, frames});
+    } else if (auto c = s.as<ir::Call>()) {
+        for (size_t k = 0; k < c->args.size(); ++k) {
+            const ir::Expr& arg = *c->args[k];
+            ir::ExprList anchor;
+            if (auto w = arg.as<ir::WindowExpr>(); w && w->name == buf) {
+                for (const auto& d : w->idx) {
+                    if (auto pt = d->as<ir::Point>()) anchor.push_back(pt->pt);
+                    else anchor.push_back(d->as<ir::Interval>()->lo);
+                }
+            } else if (auto r = arg.as<ir::Read>(); r && r->name == buf && r->idx.empty()) {
+                for (size_t d = 0; d < rank; ++d)
+                    anchor.push_back(ir::make<ir::Const>(host::Value::integer(0), ir::T::int_(), r->srcinfo));
+            } else {
+                continue;
+            }
+            out.push_back(Leaf{nullptr, c, k, std::move(anchor), frames});
+        }
     } else if (auto f = s.as<ir::For>()) {
         frames.push_back(Frame{f, nullptr, true});
-        for (const auto& c : f->body) collect_leaves(*c, buf, frames, out);
+        for (const auto& c : f->body) collect_leaves(*c, buf, rank, frames, out);
         frames.pop_back();
     } else if (auto i = s.as<ir::If>()) {
         frames.push_back(Frame{nullptr, i->cond.get(), true});
-        for (const auto& c : i->body) collect_leaves(*c, buf, frames, out);
+        for (const auto& c : i->body) collect_leaves(*c, buf, rank, frames, out);
         frames.back().positive = false;
-        for (const auto& c : i->orelse) collect_leaves(*c, buf, frames, out);
+        for (const auto& c : i->orelse) collect_leaves(*c, buf, rank, frames, out);
         frames.pop_back();
     }
 }
@@ -89,7 +116,7 @@ void collect_leaves(const ir::Stmt& s, const Sym& buf, std::vector<Frame>& frame
 class IteratorSolver {
 public:
     IteratorSolver(IterationEncoder& en, const Bindings& b, const Leaf& leaf, const std::vector<Term>& elem)
-        : en_(en), idx_(leaf.assign->idx), elem_(elem), w_(b) {
+        : en_(en), idx_(leaf.anchor), elem_(elem), w_(b) {
         for (const auto& f : leaf.frames)
             if (f.loop) unsolved_.push_back(f.loop);
     }
@@ -164,16 +191,47 @@ private:
     }
 };
 
+// The call leaf `leaf` (its iterators bound by `w`) assigns elem: elem lies in the
+// window passed, and the callee's body assigns the corresponding element of its
+// parameter.
+Term call_assigns(IterationEncoder& en, const Bindings& w, const Leaf& leaf, const std::vector<Term>& elem) {
+    const ir::Call& c = *leaf.call;
+    const ir::Proc& f = *c.f;
+    Term t = smt::bool_val(true);
+    std::vector<Term> inner;
+    if (auto win = c.args[leaf.arg]->as<ir::WindowExpr>()) {
+        for (size_t d = 0; d < win->idx.size(); ++d) {
+            if (auto pt = win->idx[d]->as<ir::Point>()) {
+                t = t && smt::eq(en.enc(*pt->pt, w), elem[d]);
+                continue;
+            }
+            auto iv = win->idx[d]->as<ir::Interval>();
+            Term lo = en.enc(*iv->lo, w);
+            t = t && lo <= elem[d] && elem[d] < en.enc(*iv->hi, w);
+            inner.push_back(elem[d] - lo);
+        }
+    } else {
+        inner = elem;
+    }
+    // The callee's control parameters take the caller's values.
+    Bindings cb = w;
+    for (size_t k = 0; k < f.args.size() && k < c.args.size(); ++k)
+        if (f.args[k].type->is_indexable()) cb[f.args[k].name] = en.enc(*c.args[k], w);
+    Term body = smt::bool_val(false);
+    for (const auto& st : f.body) body = body || must_assign(en, cb, *st, f.args[leaf.arg].name, inner);
+    return t && body;
+}
+
 }  // namespace
 
 Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, const Sym& buf,
                  const std::vector<Term>& elem) {
     std::vector<Frame> frames;
     std::vector<Leaf> leaves;
-    collect_leaves(s, buf, frames, leaves);
+    collect_leaves(s, buf, elem.size(), frames, leaves);
     Term out = smt::bool_val(false);
     for (const auto& leaf : leaves) {
-        if (leaf.assign->idx.size() != elem.size()) continue;
+        if (leaf.anchor.size() != elem.size()) continue;
         std::optional<Bindings> w = IteratorSolver(en, b, leaf, elem).solve();
         if (!w) continue;
         Term t = smt::bool_val(true);
@@ -188,6 +246,10 @@ Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, con
             else t = t && (f.positive ? c : !c);
         }
         if (!known) continue;
+        if (leaf.call) {
+            out = out || (t && call_assigns(en, *w, leaf, elem));
+            continue;
+        }
         for (size_t d = 0; d < elem.size(); ++d) t = t && smt::eq(en.enc(*leaf.assign->idx[d], *w), elem[d]);
         out = out || t;
     }

@@ -10,9 +10,10 @@
 namespace exo::analysis {
 
 // A formula over the iteration `b` names (and `elem`) that implies statement `s`,
-// run in that iteration, assigns `buf[elem]` (a plain `=`, possibly inside loops and
-// branches). An under-approximation: only assignments whose enclosing loop iterators
-// the analysis can solve for from the index count.
+// run in that iteration, assigns `buf[elem]`: by a plain `=`, possibly inside loops and
+// branches, or by a call (an instruction's, say) whose body assigns that element of the
+// window or buffer passed. An under-approximation: only writes whose enclosing loop
+// iterators the analysis can solve for from the index (or window) count.
 smt::Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, const ir::Sym& buf,
                       const std::vector<smt::Term>& elem);
 

@@ -80,7 +80,54 @@ protected:
     }
 };
 
+// Whether a proc body reads the values of its argument `arg`: an element read, an
+// accumulation into it, a window of it (whatever then uses the window), or passing it to
+// a call that reads it. `stride(arg, d)` reads no value.
+class ArgReads : public IRVisitor {
+public:
+    explicit ArgReads(Sym arg) : arg_(std::move(arg)) {}
+    bool found = false;
+
+protected:
+    Sym arg_;
+
+    void visit(const Read& e) override {
+        if (e.name == arg_) found = true;
+        IRVisitor::visit(e);
+    }
+    void visit(const WindowExpr& e) override {
+        if (e.name == arg_) found = true;
+        IRVisitor::visit(e);
+    }
+    void visit(const Reduce& s) override {
+        if (s.name == arg_) found = true;
+        IRVisitor::visit(s);
+    }
+    void visit(const StrideExpr&) override {}
+    void visit(const Call& s) override {
+        for (size_t i = 0; i < s.args.size(); ++i) {
+            const Expr& a = *s.args[i];
+            auto r = a.as<Read>();
+            auto w = a.as<WindowExpr>();
+            bool passed = (r && r->name == arg_ && r->idx.empty() && !a.type->is_real_scalar()) || (w && w->name == arg_);
+            if (!passed || i >= s.f->args.size()) {
+                visit_expr(a);
+                continue;
+            }
+            if (proc_reads_arg(*s.f, s.f->args[i].name)) found = true;
+            if (w)
+                for (const auto& x : w->idx) visit_w_access(*x);
+        }
+    }
+};
+
 }  // namespace
+
+bool proc_reads_arg(const Proc& f, const Sym& arg) {
+    ArgReads v(arg);
+    v.visit_stmts(f.body);
+    return v.found;
+}
 
 std::vector<NameAndType> get_reads_of_stmts(const StmtList& stmts) {
     ReadCollector c;

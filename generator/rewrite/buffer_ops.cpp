@@ -591,8 +591,14 @@ Rewritten autolift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts, co
     std::vector<Sym> iters;
     ExprList rngs;
     for (size_t len = site_path.size(); len <= depth; ++len) {
-        auto f = stmt_at(*p, Path(path.begin(), path.begin() + long(len)))->as<For>();
-        if (!f || !keep_dims || !depends_on(deps, f->iter)) continue;
+        Path loop_path(path.begin(), path.begin() + long(len));
+        auto f = stmt_at(*p, loop_path)->as<For>();
+        if (!f) continue;
+        if (!keep_dims || !depends_on(deps, f->iter)) {
+            // The iterations of this loop will share one buffer.
+            checked([&] { analysis::check_alloc_movable_across_loop(*p, loop_path, a.name, analysis::AllocMove::OutOfLoop); });
+            continue;
+        }
         iters.push_back(f->iter);
         if (size > 0) {
             int64_t c = 0;

@@ -169,20 +169,25 @@ def load_first2(dst: [f32][4], src: [f32][4]):
         dst[k] = src[k]
 
 
-@proc
-def staged_by_call(n: size, x: f32[n, 8], y: f32[n]):
-    for i in seq(0, n):
-        b: f32[8]
-        for h in seq(0, 2):
-            load4(b[4 * h:4 * h + 4], x[i, 4 * h:4 * h + 4])
-        for k in seq(0, 8):
-            y[i] += b[k]
+def staged_by(load):
+    """b staged, four elements per call of `load`, before each iteration reads it."""
+
+    @proc
+    def staged(n: size, x: f32[n, 8], y: f32[n]):
+        for i in seq(0, n):
+            b: f32[8]
+            for h in seq(0, 2):
+                load(b[4 * h:4 * h + 4], x[i, 4 * h:4 * h + 4])
+            for k in seq(0, 8):
+                y[i] += b[k]
+
+    return staged
 
 
 # calls (an instruction's, say) that together assign all of b before it is read: the
 # callee's body assigns each element of the window it is passed (neon sgemm, gemmini)
-attempt("written by calls", lift_alloc, staged_by_call, "b")
-attempt("written by calls (autolift_alloc)", autolift_alloc, staged_by_call, "b")
+attempt("written by calls", lift_alloc, staged_by(load4), "b")
+attempt("written by calls (autolift_alloc)", autolift_alloc, staged_by(load4), "b")
 
 
 # --- rejected ----------------------------------------------------------------
@@ -257,19 +262,9 @@ def partial_window(n: size, x: f32[n, 16, 8], y: f32[n, 4, 4]):
 attempt("partly written window", lift_alloc, partial_window, "tile")
 
 
-@proc
-def half_by_call(n: size, x: f32[n, 8], y: f32[n]):
-    for i in seq(0, n):
-        b: f32[8]
-        for h in seq(0, 2):
-            load_first2(b[4 * h:4 * h + 4], x[i, 4 * h:4 * h + 4])
-        for k in seq(0, 8):
-            y[i] += b[k]
-
-
 # the callee assigns only the first two elements of each window: b[2] carries over
-attempt("partly written by calls", lift_alloc, half_by_call, "b")
-attempt("partly written by calls (autolift_alloc)", autolift_alloc, half_by_call, "b")
+attempt("partly written by calls", lift_alloc, staged_by(load_first2), "b")
+attempt("partly written by calls (autolift_alloc)", autolift_alloc, staged_by(load_first2), "b")
 
 
 @proc

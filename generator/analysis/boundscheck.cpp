@@ -713,11 +713,17 @@ private:
         internal("bad operator");
     }
 
-    std::string counter_example() {
+    // The model's values of the integer variables in scope, but for `hidden` ones (a
+    // callee's parameters: its preconditions are checked with the arguments in their
+    // place, so the model says nothing about them).
+    std::string counter_example(const std::vector<ir::FnArg>& hidden = {}) {
         std::string out;
         bool first = true;
         for (const auto& e : env_) {
             if (!e.is_int) continue;
+            bool is_hidden = false;
+            for (const auto& h : hidden) is_hidden = is_hidden || h.name == e.sym;
+            if (is_hidden) continue;
             if (!first) out += ",";
             first = false;
             out += " " + e.sym.name() + " = " + std::to_string(solver_->model_int(e.term));
@@ -961,7 +967,7 @@ private:
                 smt::Term t = encode(with_cfg_values(lift(*p, &bind.subst), cfg));
                 if (!solver_->is_valid(t))
                     err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
-                                       p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example());
+                                       p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example(f.args));
             }
             pop();
         }

@@ -70,7 +70,28 @@ SNIPPETS = [
      "    y[i] = u * 2.0"],
     ["v: f32[2]", "for i in seq(0, N):", "    if i == 0:", "        v[1] = 0.0", "    v[0] = x[i]", "    v[1] += v[0]",
      "    y[i] = v[1]"],
+    # temporaries written by calls: wholly each iteration (movable), or only in part
+    # after a first whole write (a value carries from iteration 0)
+    ["for i in seq(0, N):", "    w: f32[M]", "    copy_row(w[0:M], z[i, 0:M])", "    for j in seq(0, M - 1):",
+     "        z[i, j] = w[j + 1] + x[i]"],
+    ["w: f32[M]", "for i in seq(0, N):", "    if i == 0:", "        copy_row(w[0:M], z[0, 0:M])",
+     "    copy_half(w[0:M], z[i, 0:M])", "    for j in seq(0, M):", "        y[i] += w[j]"],
 ]
+
+# The procs the snippets call.
+CALLEES = f"""@proc
+def copy_row(dst: [f32][{M}], src: [f32][{M}]):
+    for k in seq(0, {M}):
+        dst[k] = src[k]
+
+
+@proc
+def copy_half(dst: [f32][{M}], src: [f32][{M}]):
+    for k in seq(0, {M // 2}):
+        dst[k] = src[k] * 2.0
+
+
+"""
 
 
 def proc_source(rng, name):
@@ -260,7 +281,7 @@ def main(argv):
     for seed in range(lo, hi):
         rng = Rng(seed)
         path = os.path.join(work, f"fuzz_{seed}.py")
-        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + proc_source(rng, "kernel"))
+        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES + proc_source(rng, "kernel"))
         orig = _load_module(path).kernel
         p = orig
         history = []

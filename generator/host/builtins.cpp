@@ -16,6 +16,17 @@ namespace {
 
 const Value& A(const CallArgs& a, size_t i) { return a.pos[i]; }
 
+// sys.stdout when a program has replaced it (`sys.stdout = open(os.devnull, "w")`), else
+// Null: print then writes to exocc's own standard output.
+Value redirected_stdout() {
+    auto* modules = static_cast<DictObject*>(Interpreter::get().sys_modules.obj());
+    Value* sys = modules ? modules->table.find_str("sys") : nullptr;
+    if (!sys) return Value();
+    Value now = getattr_or_null(*sys, "stdout"), original = getattr_or_null(*sys, "__stdout__");
+    if (now.is_null() || now.is(original)) return Value();
+    return now;
+}
+
 Value bi_print(const Value&, const CallArgs& a) {
     std::string sep = " ", end = "\n";
     Value file;
@@ -47,13 +58,21 @@ Value bi_print(const Value&, const CallArgs& a) {
         out += to_str(a.pos[i]);
     }
     out += end;
+    if (file.is_null()) file = redirected_stdout();
     if (file.is_null()) {
         output::write_stdout(out);
         if (flush) output::flush_stdout();
     } else {
         call_method(file, "write", {str(out)});
+        if (flush) call_method(file, "flush", {});
     }
     return Value::none();
+}
+
+// open(): text files, implemented in the bundled module _exocc_io.
+Value bi_open(const Value&, const CallArgs& a) {
+    Value mod = Interpreter::get().import_module("_exocc_io", Value(), 0, Value());
+    return call(getattr(mod, "open"), a);
 }
 
 Value bi_len(const Value&, const CallArgs& a) {
@@ -936,7 +955,8 @@ void init_builtins_module(Interpreter& in) {
     set_builtin(m, "super", bi_super);
     set_builtin(m, "__import__", bi_import);
     set_builtin(m, "input", bi_input);
-    for (const char* n : {"exec", "eval", "compile", "open", "breakpoint"})
+    set_builtin(m, "open", bi_open);
+    for (const char* n : {"exec", "eval", "compile", "breakpoint"})
         g.set_str(n, builtin_function(n, bi_not_supported, str(n)));
     // Types exocc does not implement still exist, so isinstance() checks against them work.
     for (const char* n : {"complex", "bytearray", "memoryview"}) {

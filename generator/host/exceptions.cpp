@@ -1,5 +1,6 @@
 // The builtin exception hierarchy, raising, and traceback printing.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 
 #include "interp.h"
@@ -94,6 +95,40 @@ Value system_exit_code(const Value& self, const CallArgs&) {
     return args->items.size() == 1 ? args->items[0] : e->args;
 }
 
+// OSError(errno, strerror[, filename[, winerror[, filename2]]]) names its parts, and
+// keeps only (errno, strerror) as args when a filename is given, as CPython does.
+Value os_error_init(const Value& self, const CallArgs& a) {
+    auto* e = as<ExceptionObject>(self);
+    if (!e) raise(g_exc.TypeError, "descriptor '__init__' requires a 'BaseException' object");
+    bool named = a.npos >= 2 && a.npos <= 5;
+    size_t nargs = named && a.npos >= 3 ? 2 : a.npos;
+    e->args = tuple(std::vector<Value>(a.pos, a.pos + nargs));
+    if (!e->attrs) {
+        e->attrs = new DictObject();
+        object_incref(e->attrs);
+    }
+    auto& t = e->attrs->table;
+    t.set_str("errno", named ? a[0] : Value::none());
+    t.set_str("strerror", named ? a[1] : Value::none());
+    t.set_str("filename", named && a.npos >= 3 ? a[2] : Value::none());
+    t.set_str("filename2", named && a.npos >= 5 ? a[4] : Value::none());
+    return Value::none();
+}
+
+Value os_error_str(const Value& self, const CallArgs& a) {
+    auto* e = as<ExceptionObject>(self);
+    auto attr = [&](const char* n) {
+        Value* v = e && e->attrs ? e->attrs->table.find_str(n) : nullptr;
+        return v ? *v : Value::none();
+    };
+    Value no = attr("errno"), msg = attr("strerror"), file = attr("filename"), file2 = attr("filename2");
+    if (no.is_none() || msg.is_none()) return exc_str(self, a);
+    std::string s = cat("[Errno ", to_str(no), "] ", to_str(msg));
+    if (!file.is_none()) s += cat(": ", repr(file));
+    if (!file2.is_none()) s += cat(" -> ", repr(file2));
+    return str(s);
+}
+
 Value syntax_error_init(const Value& self, const CallArgs& a) {
     auto* e = as<ExceptionObject>(self);
     e->args = tuple(std::vector<Value>(a.pos, a.pos + a.npos));
@@ -179,6 +214,9 @@ void init_exceptions() {
     for (const char* name : {"RuntimeWarning", "SyntaxWarning", "FutureWarning", "PendingDeprecationWarning",
                              "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning", "EncodingWarning"})
         extra_types().push_back(exc_type(name, E.Warning));
+    for (const char* name : {"FileExistsError", "IsADirectoryError", "NotADirectoryError", "InterruptedError",
+                             "BlockingIOError", "ChildProcessError", "ProcessLookupError", "TimeoutError"})
+        extra_types().push_back(exc_type(name, E.OSError));
 
     TypeObject* b = E.BaseException;
     add_staticmethod(b, "__new__", exc_new);
@@ -189,8 +227,28 @@ void init_exceptions() {
     add_method(b, "add_note", exc_add_note);
     add_getter(E.StopIteration, "value", stop_iteration_value);
     add_getter(E.SystemExit, "code", system_exit_code);
+    add_method(E.OSError, "__init__", os_error_init);
+    add_method(E.OSError, "__str__", os_error_str);
     add_method(E.SyntaxError, "__init__", syntax_error_init);
     add_method(E.SyntaxError, "__str__", syntax_error_str);
+}
+
+TypeObject* os_error_for_errno(int err) {
+    auto& E = g_exc;
+    const char* name = nullptr;
+    switch (err) {
+        case ENOENT: return E.FileNotFoundError;
+        case EACCES:
+        case EPERM: return E.PermissionError;
+        case EEXIST: name = "FileExistsError"; break;
+        case EISDIR: name = "IsADirectoryError"; break;
+        case ENOTDIR: name = "NotADirectoryError"; break;
+        case EINTR: name = "InterruptedError"; break;
+        default: return E.OSError;
+    }
+    for (TypeObject* t : extra_types())
+        if (t->name == name) return t;
+    return E.OSError;
 }
 
 // All builtin exception classes by name, for the builtins module.

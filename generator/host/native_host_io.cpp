@@ -31,9 +31,7 @@ std::string quoted(const std::string& p) { return repr(str(p)); }
 
 // Raises the OSError subclass CPython would, with CPython's message format.
 [[noreturn]] void raise_os_error(int err, const std::string& path) {
-    TypeObject* t = exc_types().OSError;
-    if (err == ENOENT) t = exc_types().FileNotFoundError;
-    else if (err == EACCES || err == EPERM) t = exc_types().PermissionError;
+    TypeObject* t = os_error_for_errno(err);
     Value e = new_exception(t, {str(cat("[Errno ", err, "] ", std::strerror(err), ": ", quoted(path)))});
     setattr(e, "errno", Value::integer(err));
     setattr(e, "filename", str(path));
@@ -82,13 +80,38 @@ Value host_read_text(const Value&, const CallArgs& a) {
     return str(std::move(text));
 }
 
-// Writes to a temporary file in the same directory, then renames it over `path`.
+// Writes `text` to an open descriptor; false (errno set) on failure.
+bool write_all(int fd, const std::string& text) {
+    size_t off = 0;
+    while (off < text.size()) {
+        ssize_t w = ::write(fd, text.data() + off, text.size() - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        off += static_cast<size_t>(w);
+    }
+    return true;
+}
+
+// Writes to a temporary file in the same directory, then renames it over `path`. A
+// path that is not a regular file (/dev/null, a pipe) is written in place: renaming
+// over it would replace the device or pipe.
 Value host_write_text(const Value&, const CallArgs& a) {
     check_positional("write_text", a, 2, 2);
     const std::string& path = path_arg(a, 0);
     const std::string& text = to_string_ref(a.pos[1], "data");
     struct stat st;
     if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (fd < 0) raise_os_error(errno, path);
+        bool ok = write_all(fd, text);
+        int err = errno;
+        ::close(fd);
+        if (!ok) raise_os_error(err, path);
+        return Value::none();
+    }
     mode_t mode;
     if (::stat(path.c_str(), &st) == 0) {
         mode = st.st_mode & 07777;
@@ -103,17 +126,11 @@ Value host_write_text(const Value&, const CallArgs& a) {
     int fd = ::mkstemp(buf.data());
     if (fd < 0) raise_os_error(errno, path);
     std::string tmp(buf.data());
-    size_t off = 0;
-    while (off < text.size()) {
-        ssize_t w = ::write(fd, text.data() + off, text.size() - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            int err = errno;
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            raise_os_error(err, path);
-        }
-        off += static_cast<size_t>(w);
+    if (!write_all(fd, text)) {
+        int err = errno;
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        raise_os_error(err, path);
     }
     ::fchmod(fd, mode);
     if (::close(fd) != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) {

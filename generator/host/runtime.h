@@ -58,6 +58,8 @@ struct PyException {
 [[noreturn]] void raise(Value exc);  // an exception instance or class
 [[noreturn]] void raise(const HostError& e);
 Value new_exception(TypeObject* type, std::vector<Value> args);
+// The OSError subclass CPython raises for errno `err` (FileNotFoundError for ENOENT...).
+TypeObject* os_error_for_errno(int err);
 // The object standing for a traceback (exocc does not expose frames).
 Value traceback_object();
 bool exception_matches(const Value& exc, TypeObject* type);

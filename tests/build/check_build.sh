@@ -51,6 +51,7 @@ check "a deleted output is recreated" same_outputs "$work/cold" "$work/warm"
 check "depfile lists the search-path module" grep -q "a/lib/helpers.py" "$work/cold/kernels.d"
 check "depfile lists the hardware library" grep -q "a/lib/scratch.py" "$work/cold/kernels.d"
 check "depfile lists bundled modules" grep -q "exo/__init__.py" "$work/cold/kernels.d"
+check "depfile lists a data file read with open()" grep -q "a/lib/margin.txt" "$work/cold/kernels.d"
 check "depfile paths exist" bash -c "sed -e '1d' -e 's/ *\\\\\$//' '$work/cold/kernels.d' | xargs -n1 test -f"
 
 # Editing a module one kernel imports rebuilds that kernel only, and the output follows.
@@ -60,6 +61,13 @@ check "edited dependency rebuilds its kernel" grep -q "kernel 1 (single.py): .*h
 check "other kernel stays cached" grep -q "kernel 3 (algo.py): cached" "$work/edit.log"
 check "output follows the edit" grep -q "float offset;" "$work/edit/kernels.h"
 sed -i '/offset: f32/d' "$work/a/lib/helpers.py"
+
+# Editing a data file a kernel read with open() rebuilds that kernel.
+echo 5 > "$work/a/lib/margin.txt"
+"$exocc" build "$work/a/kernels.toml" -o "$work/edit-data" --cache-dir "$work/cache" -v 2>"$work/edit-data.log"
+check "edited data file rebuilds its kernel" grep -q "kernel 2 (misc.py): .*margin.txt changed" "$work/edit-data.log"
+check "output follows the data file" grep -q "n - 5" "$work/edit-data/kernels.c"
+echo 3 > "$work/a/lib/margin.txt"
 
 # A corrupted entry is detected, rebuilt, and the output is still right.
 for entry in "$work"/cache/*/*.entry; do

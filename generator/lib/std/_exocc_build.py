@@ -98,6 +98,10 @@ def main():
         f = getattr(mod, "__file__", None)
         if isinstance(f, str) and _host.stat(f) == "file":
             deps.add(_host.realpath(f))
+    io = sys.modules.get("_exocc_io")  # files the kernel read with open()
+    for f in io.read_paths if io is not None else []:
+        if _host.stat(f) == "file":
+            deps.add(f)
     for f in [spec["source"], spec["object"], spec["schedule_file"]]:
         if f:
             deps.add(_host.realpath(f))

@@ -1905,6 +1905,9 @@ class Session:
         report = Report(item, cwd_nodeid(item.nodeid, self.config), item_headline(item))
         self.current_item = item
         capture = not (self.config.option.no_capture or self.config.option.capture == 'no')
+        # Like pytest's capture, undo a test's replacement of sys.stdout / sys.stderr
+        # (`sys.stdout = open(os.devnull, "w")` in a module the test loads).
+        streams = (sys.stdout, sys.stderr)
         if capture:
             _host.capture(True)
             _host.capture_take()
@@ -1965,6 +1968,7 @@ class Session:
                     out, err = _host.capture_take()
                     _host.capture(False)
                     item._stash_capture((out, err))
+                    sys.stdout, sys.stderr = streams
                 self.current_item = None
         report.captured = tuple(item._captured)
         self.classify(report, item, setup_exc, call_exc, xfail, teardown_errors)

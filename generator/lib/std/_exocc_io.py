@@ -1,0 +1,150 @@
+"""The builtin open(), for text files.
+
+A file opened for reading is read whole when it is opened; one opened for writing
+collects what is written and replaces the file atomically at flush() and close() (the
+way pathlib's write_text does here), so a failed build never leaves half a file. Binary
+modes and '+' (read and write at once) are outside exocc's subset.
+
+Files opened for reading are remembered in `read_paths`: `exocc build` lists them as
+dependencies of the kernel, so that editing one rebuilds it.
+"""
+import _host
+
+read_paths = []
+
+
+def _parse_mode(mode):
+    if not isinstance(mode, str):
+        raise TypeError(f"open() argument 'mode' must be str, not {type(mode).__name__}")
+    if len(set(mode)) != len(mode) or any(c not in "rwaxtb+" for c in mode) or ("t" in mode and "b" in mode):
+        raise ValueError(f"invalid mode: '{mode}'")
+    kinds = [c for c in mode if c in "rwax"]
+    if len(kinds) != 1:
+        raise ValueError("must have exactly one of create/read/write/append mode")
+    if "b" in mode:
+        raise NotImplementedError("open() in binary mode is not supported by exocc")
+    if "+" in mode:
+        raise NotImplementedError("open() for reading and writing at once is not supported by exocc")
+    return kinds[0]
+
+
+class TextIOWrapper:
+    def __init__(self, path, mode):
+        self.name = path
+        self.mode = mode
+        self._kind = _parse_mode(mode)
+        self._closed = False
+        self._pos = 0
+        self._base = ""
+        self._chunks = []
+        kind_of = _host.stat(path)
+        if self._kind == "r":
+            self._text = _host.read_text(path)
+            read_paths.append(_host.realpath(path))
+        elif self._kind == "x" and kind_of is not None:
+            raise FileExistsError(17, "File exists", path)
+        elif self._kind == "a" and kind_of == "file":
+            self._base = _host.read_text(path)
+        if self._kind != "r":
+            _host.write_text(path, self._base)  # created (or truncated) now, as Python does
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def readable(self):
+        return self._kind == "r"
+
+    def writable(self):
+        return self._kind != "r"
+
+    def _check(self, reading):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+        if reading and self._kind != "r":
+            raise _UnsupportedOperation("not readable")
+        if not reading and self._kind == "r":
+            raise _UnsupportedOperation("not writable")
+
+    def read(self, size=-1):
+        self._check(True)
+        end = len(self._text) if size is None or size < 0 else min(len(self._text), self._pos + size)
+        out = self._text[self._pos:end]
+        self._pos = end
+        return out
+
+    def readline(self, size=-1):
+        self._check(True)
+        nl = self._text.find("\n", self._pos)
+        end = len(self._text) if nl < 0 else nl + 1
+        if size is not None and size >= 0:
+            end = min(end, self._pos + size)
+        out = self._text[self._pos:end]
+        self._pos = end
+        return out
+
+    def readlines(self):
+        return list(self)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def write(self, s):
+        self._check(False)
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        self._chunks.append(s)
+        return len(s)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+        if self._kind != "r" and self._chunks:
+            self._base += "".join(self._chunks)
+            self._chunks = []
+            _host.write_text(self.name, self._base)
+
+    def close(self):
+        if not self._closed:
+            self.flush()
+            self._closed = True
+
+    def __enter__(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __repr__(self):
+        return f"<_io.TextIOWrapper name='{self.name}' mode='{self.mode}' encoding='UTF-8'>"
+
+
+class _UnsupportedOperation(OSError):  # CPython's derives from ValueError too
+    pass
+
+
+_UnsupportedOperation.__name__ = "UnsupportedOperation"
+
+
+def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
+    if not isinstance(file, str):
+        if hasattr(file, "__fspath__"):
+            file = file.__fspath__()
+        else:
+            raise TypeError(f"expected str, bytes or os.PathLike object, not {type(file).__name__}")
+    if encoding is not None and encoding.lower().replace("-", "").replace("_", "") not in ("utf8", "ascii"):
+        raise NotImplementedError(f"open() with encoding '{encoding}' is not supported by exocc")
+    return TextIOWrapper(file, mode)

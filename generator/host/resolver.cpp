@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 
 #include "parser.h"
 
@@ -95,10 +96,18 @@ private:
     void mark(Scope* s, const std::string& id, int f) { s->flags[id] |= f; }
 
     void bind(NameExpr* n) {
+        if (block_global(n->id)) {
+            n->scope = NameScope::Global;
+            return;
+        }
         cur_->names.push_back(n);
         mark(cur_, n->id, Bound);
     }
     void use(NameExpr* n) {
+        if (block_global(n->id)) {
+            n->scope = NameScope::Global;
+            return;
+        }
         cur_->names.push_back(n);
         mark(cur_, n->id, Used);
         if (n->id == "super") cur_->uses_super_or_class = true;
@@ -279,6 +288,7 @@ private:
             break;
         case StmtKind::Global:
             for (const std::string& n : static_cast<GlobalStmt*>(s)->names) {
+                if (block_global(n)) continue;
                 auto it = cur_->flags.find(n);
                 if (it != cur_->flags.end() && (it->second & (Bound | Used)) && cur_->kind != Scope::Kind::Module) {
                     if (it->second & Param) error(s, "name '" + n + "' is parameter and global");
@@ -312,6 +322,56 @@ private:
         }
     }
 
+    // A `global` declaration inside a `with python:` block of quoted object code holds
+    // for that block only: upstream runs each such block as a function of its own, so a
+    // name the enclosing Python binds stays local there.
+    struct BlockGlobals {
+        Scope* scope;
+        std::set<std::string> names;
+    };
+    std::vector<BlockGlobals> block_globals_;
+
+    bool block_global(const std::string& id) const {
+        for (const auto& b : block_globals_)
+            if (b.scope == cur_ && b.names.count(id)) return true;
+        return false;
+    }
+    // The names declared global in a block (not in functions or classes inside it).
+    static void collect_globals(const StmtList& l, std::set<std::string>& out) {
+        for (Stmt* s : l) {
+            switch (s->kind) {
+            case StmtKind::Global:
+                for (const std::string& n : static_cast<GlobalStmt*>(s)->names) out.insert(n);
+                break;
+            case StmtKind::If:
+                collect_globals(static_cast<IfStmt*>(s)->body, out);
+                collect_globals(static_cast<IfStmt*>(s)->orelse, out);
+                break;
+            case StmtKind::For:
+                collect_globals(static_cast<ForStmt*>(s)->body, out);
+                collect_globals(static_cast<ForStmt*>(s)->orelse, out);
+                break;
+            case StmtKind::While:
+                collect_globals(static_cast<WhileStmt*>(s)->body, out);
+                collect_globals(static_cast<WhileStmt*>(s)->orelse, out);
+                break;
+            case StmtKind::With:
+                if (!is_exo_quote(static_cast<WithStmt*>(s))) collect_globals(static_cast<WithStmt*>(s)->body, out);
+                break;
+            case StmtKind::Try: {
+                auto* t = static_cast<TryStmt*>(s);
+                collect_globals(t->body, out);
+                for (ExceptHandler* h : t->handlers) collect_globals(h->body, out);
+                collect_globals(t->orelse, out);
+                collect_globals(t->finalbody, out);
+                break;
+            }
+            default:
+                break;
+            }
+        }
+    }
+
     // Exo metaprogramming: the body of `with exo:` is object code, not Python, so its
     // names bind nothing here. Only what Python evaluates inside it is resolved: `{...}`
     // unquotes and nested `with python:` blocks.
@@ -328,8 +388,15 @@ private:
             auto* w = static_cast<WithStmt*>(s);
             bool python = w->items.size() == 1 && w->items[0]->context_expr->kind == ExprKind::Name &&
                           static_cast<const NameExpr*>(w->items[0]->context_expr)->id == "python";
-            if (python) stmts(w->body);
-            else quoted_stmts(w->body);
+            if (!python) {
+                quoted_stmts(w->body);
+                return;
+            }
+            BlockGlobals g{cur_, {}};
+            collect_globals(w->body, g.names);
+            block_globals_.push_back(std::move(g));
+            stmts(w->body);
+            block_globals_.pop_back();
             return;
         }
         case StmtKind::For: quoted_stmts(static_cast<ForStmt*>(s)->body); quoted_expr(static_cast<ForStmt*>(s)->iter); return;

@@ -33,3 +33,18 @@ def types(T):
             c[i + 1] = a + c[i]
     return baz
 print(types("i32"))
+
+# `global` in a `with python:` block inside `with exo:` holds for that block only: the
+# outer block's `dict = None` binds a local, so the inner block reads the builtin dict
+# and the module's `dict` is untouched.
+cell = [0]
+@proc
+def scoped(a: i8):
+    a = 0
+    with python:
+        with exo:
+            with python:
+                global dict
+                cell[0] = dict
+        dict = None
+print(cell[0] is dict, "dict" in globals())

@@ -130,6 +130,10 @@ Value find_and_load(Interpreter& in, const std::string& fullname) {
 
 }  // namespace
 
+Value load_module_from_file(const std::string& name, const std::string& path) {
+    return load_source_module(Interpreter::get(), name, path, false, "");
+}
+
 Value Interpreter::import_module(const std::string& name, const Value& importer, int level, const Value& fromlist) {
     std::string fullname = name;
     if (level > 0) {

@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 #include "builtin_types.h"
@@ -432,6 +434,21 @@ Value host_stat(const Value&, const CallArgs& a) {
     return str("other");
 }
 
+Value host_chdir(const Value&, const CallArgs& a) {
+    check_positional("chdir", a, 1, 1);
+    const std::string& path = to_string_ref(A(a, 0), "path");
+    if (::chdir(path.c_str()) != 0) {
+        int err = errno;
+        raise(call(Value(os_error_for_errno(err)), {Value::integer(err), str(std::strerror(err)), str(path)}));
+    }
+    return Value::none();
+}
+
+Value host_load_source(const Value&, const CallArgs& a) {
+    check_positional("load_source", a, 2, 2);
+    return load_module_from_file(to_string_ref(A(a, 0), "name"), to_string_ref(A(a, 1), "path"));
+}
+
 Value host_getcwd(const Value&, const CallArgs&) {
     char buf[4096];
     if (!::getcwd(buf, sizeof buf)) raise(exc_types().OSError, "getcwd failed");
@@ -463,6 +480,8 @@ ModuleObject* make_host() {
     def(m, "is_generator_function", host_is_generator_function);
     def(m, "stat", host_stat);
     def(m, "getcwd", host_getcwd);
+    def(m, "chdir", host_chdir);
+    def(m, "load_source", host_load_source);
     def(m, "caller_module_name", host_caller_module_name);
     add_host_io_hooks(m);
     add_process_hooks(m);

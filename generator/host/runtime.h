@@ -58,6 +58,9 @@ struct PyException {
 [[noreturn]] void raise(Value exc);  // an exception instance or class
 [[noreturn]] void raise(const HostError& e);
 Value new_exception(TypeObject* type, std::vector<Value> args);
+// Imports the source file `path` as the module `name` (registered in sys.modules),
+// whatever sys.path holds: importlib's spec_from_file_location + exec_module.
+Value load_module_from_file(const std::string& name, const std::string& path);
 // The OSError subclass CPython raises for errno `err` (FileNotFoundError for ENOENT...).
 TypeObject* os_error_for_errno(int err);
 // The object standing for a traceback (exocc does not expose frames).

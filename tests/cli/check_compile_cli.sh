@@ -37,5 +37,29 @@ printf 'from __future__ import annotations\nfrom exo import proc\n@proc\ndef bad
 (cd "$tmp/a" && "$exocc" bad.py -o out 2>"$tmp/err"); rc=$?
 check "bad kernel reports file:line" "[ $rc -eq 1 ] && grep -q 'bad.py:5' $tmp/err && ! grep -q 'Segmentation' $tmp/err"
 check "bad kernel leaves no output" "[ ! -e $tmp/a/out/bad.c ]"
-echo "$(( 13 - fail )) passed, $fail failed"
+# Imports resolve as upstream's: from the single source's directory, or with several
+# sources from -p (default: the working directory).
+mkdir -p "$tmp/imp/src"
+cat > "$tmp/imp/src/common.py" <<'PY'
+from __future__ import annotations
+from exo import proc
+from exo.stdlib.scheduling import rename
+
+
+def make(name):
+    @proc
+    def f(x: f32):
+        x = 1.0
+
+    return rename(f, name)
+PY
+printf 'import common\n\nfoo = common.make("foo")\n' > "$tmp/imp/src/foo.py"
+printf 'import common\n\nbar = common.make("bar")\n' > "$tmp/imp/src/bar.py"
+(cd "$tmp/imp" && "$exocc" src/foo.py -o one) ; rc=$?
+check "a single source imports from its directory" "[ $rc -eq 0 ] && grep -q 'void foo(' $tmp/imp/one/foo.h"
+(cd "$tmp/imp" && "$exocc" src/foo.py src/bar.py -o two --stem both 2>"$tmp/err"); rc=$?
+check "several sources import from the working directory" "[ $rc -ne 0 ] && grep -q \"No module named 'common'\" $tmp/err"
+(cd "$tmp/imp" && "$exocc" src/foo.py src/bar.py -o two --stem both -p src) ; rc=$?
+check "-p names where several sources import from" "[ $rc -eq 0 ] && grep -q 'void foo(' $tmp/imp/two/both.h && grep -q 'void bar(' $tmp/imp/two/both.h"
+echo "$(( 16 - fail )) passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,11 +1,23 @@
 """upstream's exo.main: loading a user's module and taking the procs it exposes, as the
 exocc command line does (exocc's own command line is generator/lib/std/_exocc_compile.py)."""
+import os
+
+import _exocc_compile
 from _exocc_compile import _load_module, _procs_of
 
 
 def load_user_code(path):
-    """Imports the Python file at `path` as a module and returns it."""
-    return _load_module(str(path))
+    """Imports the Python file at `path` as a module and returns it (its directory is not
+    added to the import path, as upstream)."""
+    return _load_module(os.fspath(path), add_directory=False)
+
+
+def exocc(*args, name="exocc"):
+    """The exocc command, in this process: `exocc("-o", outdir, "foo.py")`. Errors in the
+    arguments raise SystemExit; errors in the sources propagate."""
+    status = _exocc_compile.main([os.fspath(a) for a in args])
+    if status:
+        raise SystemExit(status)
 
 
 def get_procs_from_module(user_module):

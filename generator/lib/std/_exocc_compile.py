@@ -63,12 +63,17 @@ def _stem(path):
     return base[:-3] if base.endswith(".py") else os.path.splitext(base)[0]
 
 
-def _load_module(path):
+def _load_module(path, add_directory=True):
+    """Imports the file at `path` as a module named by its stem. With `add_directory`,
+    the file's directory is importable meanwhile (what manifest builds want); upstream's
+    exocc and load_user_code load the file by its path alone."""
     if _host.stat(path) != "file":
         raise ValueError(f"Expected path to a file, got: {os.path.abspath(path)}")
     name = _stem(path)
     if name in sys.modules:
         del sys.modules[name]
+    if not add_directory:
+        return _host.load_source(name, os.path.abspath(path))
     directory = os.path.dirname(os.path.abspath(path))
     sys.path.insert(0, directory)
     try:
@@ -137,12 +142,20 @@ def main(argv):
         if _host.stat(src) != "file":
             print(f"exocc: error: {src}: no such source file", file=sys.stderr)
             return 1
-    if opts["pythonpath"]:
-        sys.path.insert(0, opts["pythonpath"])
+    # As upstream: the modules import from PYTHONPATH, by default the single source's
+    # directory, or the working directory for several sources.
+    pythonpath = opts["pythonpath"]
+    if not pythonpath:
+        pythonpath = os.path.dirname(os.path.abspath(sources[0])) if len(sources) == 1 else os.getcwd()
     import exo
     library = []
-    for src in sources:
-        library.extend(_procs_of(_load_module(src)))
+    saved_path = list(sys.path)
+    sys.path.insert(0, _host.realpath(pythonpath))
+    try:
+        for src in sources:
+            library.extend(_procs_of(_load_module(src, add_directory=False)))
+    finally:
+        sys.path[:] = saved_path
     c_text, h_text = exo.compile_procs_to_strings(library, f"{stem}.h")
     _mkdirs(outdir)
     c_file = os.path.join(outdir, f"{stem}.c")

@@ -36,6 +36,10 @@ def getcwd():
     return _host.getcwd()
 
 
+def chdir(path):
+    _host.chdir(fspath(path))
+
+
 def fspath(p):
     if isinstance(p, (str, _bytes)):
         return p

@@ -1,0 +1,1 @@
+"""unittest: only what test files import from it here (unittest.mock.patch.dict)."""

@@ -338,23 +338,18 @@ private:
     }
     // The names declared global in a block (not in functions or classes inside it).
     static void collect_globals(const StmtList& l, std::set<std::string>& out) {
+        auto body_and_else = [&out](const auto* n) {
+            collect_globals(n->body, out);
+            collect_globals(n->orelse, out);
+        };
         for (Stmt* s : l) {
             switch (s->kind) {
             case StmtKind::Global:
                 for (const std::string& n : static_cast<GlobalStmt*>(s)->names) out.insert(n);
                 break;
-            case StmtKind::If:
-                collect_globals(static_cast<IfStmt*>(s)->body, out);
-                collect_globals(static_cast<IfStmt*>(s)->orelse, out);
-                break;
-            case StmtKind::For:
-                collect_globals(static_cast<ForStmt*>(s)->body, out);
-                collect_globals(static_cast<ForStmt*>(s)->orelse, out);
-                break;
-            case StmtKind::While:
-                collect_globals(static_cast<WhileStmt*>(s)->body, out);
-                collect_globals(static_cast<WhileStmt*>(s)->orelse, out);
-                break;
+            case StmtKind::If: body_and_else(static_cast<IfStmt*>(s)); break;
+            case StmtKind::For: body_and_else(static_cast<ForStmt*>(s)); break;
+            case StmtKind::While: body_and_else(static_cast<WhileStmt*>(s)); break;
             case StmtKind::With:
                 if (!is_exo_quote(static_cast<WithStmt*>(s))) collect_globals(static_cast<WithStmt*>(s)->body, out);
                 break;

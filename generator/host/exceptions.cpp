@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "interp.h"
 
@@ -233,6 +234,9 @@ void init_exceptions() {
     add_method(E.SyntaxError, "__str__", syntax_error_str);
 }
 
+namespace {
+
+// The OSError subclass CPython raises for errno `err`.
 TypeObject* os_error_for_errno(int err) {
     auto& E = g_exc;
     const char* name = nullptr;
@@ -249,6 +253,12 @@ TypeObject* os_error_for_errno(int err) {
     for (TypeObject* t : extra_types())
         if (t->name == name) return t;
     return E.OSError;
+}
+
+}  // namespace
+
+void raise_os_error(int err, const std::string& path) {
+    raise(call(Value(os_error_for_errno(err)), {Value::integer(err), str(std::strerror(err)), str(path)}));
 }
 
 // All builtin exception classes by name, for the builtins module.

@@ -29,15 +29,6 @@ const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(
 
 std::string quoted(const std::string& p) { return repr(str(p)); }
 
-// Raises the OSError subclass CPython would, with CPython's message format.
-[[noreturn]] void raise_os_error(int err, const std::string& path) {
-    TypeObject* t = os_error_for_errno(err);
-    Value e = new_exception(t, {str(cat("[Errno ", err, "] ", std::strerror(err), ": ", quoted(path)))});
-    setattr(e, "errno", Value::integer(err));
-    setattr(e, "filename", str(path));
-    raise(e);
-}
-
 Value host_listdir(const Value&, const CallArgs& a) {
     check_positional("listdir", a, 1, 1);
     const std::string& path = path_arg(a, 0);
@@ -102,8 +93,9 @@ Value host_write_text(const Value&, const CallArgs& a) {
     const std::string& path = path_arg(a, 0);
     const std::string& text = to_string_ref(a.pos[1], "data");
     struct stat st;
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
+    if (exists && !S_ISREG(st.st_mode)) {
         int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
         if (fd < 0) raise_os_error(errno, path);
         bool ok = write_all(fd, text);
@@ -113,7 +105,7 @@ Value host_write_text(const Value&, const CallArgs& a) {
         return Value::none();
     }
     mode_t mode;
-    if (::stat(path.c_str(), &st) == 0) {
+    if (exists) {
         mode = st.st_mode & 07777;
     } else {
         mode_t mask = ::umask(0);

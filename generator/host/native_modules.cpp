@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <numeric>
 
 #include "builtin_types.h"
@@ -437,10 +436,7 @@ Value host_stat(const Value&, const CallArgs& a) {
 Value host_chdir(const Value&, const CallArgs& a) {
     check_positional("chdir", a, 1, 1);
     const std::string& path = to_string_ref(A(a, 0), "path");
-    if (::chdir(path.c_str()) != 0) {
-        int err = errno;
-        raise(call(Value(os_error_for_errno(err)), {Value::integer(err), str(std::strerror(err)), str(path)}));
-    }
+    if (::chdir(path.c_str()) != 0) raise_os_error(errno, path);
     return Value::none();
 }
 

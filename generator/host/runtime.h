@@ -61,8 +61,9 @@ Value new_exception(TypeObject* type, std::vector<Value> args);
 // Imports the source file `path` as the module `name` (registered in sys.modules),
 // whatever sys.path holds: importlib's spec_from_file_location + exec_module.
 Value load_module_from_file(const std::string& name, const std::string& path);
-// The OSError subclass CPython raises for errno `err` (FileNotFoundError for ENOENT...).
-TypeObject* os_error_for_errno(int err);
+// Raises OSError(err, strerror(err), path) as the subclass CPython would for `err`
+// (FileNotFoundError for ENOENT...): "[Errno 2] No such file or directory: 'path'".
+[[noreturn]] void raise_os_error(int err, const std::string& path);
 // The object standing for a traceback (exocc does not expose frames).
 Value traceback_object();
 bool exception_matches(const Value& exc, TypeObject* type);

@@ -37,16 +37,17 @@ class TextIOWrapper:
         self._pos = 0
         self._base = ""
         self._chunks = []
-        kind_of = _host.stat(path)
         if self._kind == "r":
             self._text = _host.read_text(path)
             read_paths.append(_host.realpath(path))
-        elif self._kind == "x" and kind_of is not None:
+            return
+        kind_of = _host.stat(path)
+        if self._kind == "x" and kind_of is not None:
             raise FileExistsError(17, "File exists", path)
-        elif self._kind == "a" and kind_of == "file":
+        if self._kind == "a" and kind_of == "file":
             self._base = _host.read_text(path)
-        if self._kind != "r":
-            _host.write_text(path, self._base)  # created (or truncated) now, as Python does
+        else:
+            _host.write_text(path, "")  # created (or truncated) now, as Python does
 
     @property
     def closed(self):

@@ -4,7 +4,7 @@
 
 #include "../host/value.h"
 #include "../ir/loopir.h"
-#include "../ir/visitor.h"
+#include "../ir/queries.h"
 
 namespace exo::analysis {
 
@@ -14,23 +14,9 @@ using ir::BinOpKind;
 using ir::Sym;
 using smt::Term;
 
-bool mentions(const ir::Expr& e, const Sym& var) {
-    struct V : ir::IRVisitor {
-        const Sym* var;
-        bool found = false;
-        void visit(const ir::Read& r) override {
-            if (r.name == *var) found = true;
-            ir::IRVisitor::visit(r);
-        }
-    } v;
-    v.var = &var;
-    v.visit_expr(e);
-    return v.found;
-}
-
 // The coefficient of `j` in `e` when e is affine in j with a constant coefficient.
 std::optional<int64_t> coefficient(const ir::Expr& e, const Sym& j) {
-    if (!mentions(e, j)) return 0;
+    if (!ir::reads_var(e, j)) return 0;
     if (auto r = e.as<ir::Read>()) {
         if (r->idx.empty() && r->name == j) return 1;
         return std::nullopt;
@@ -136,7 +122,7 @@ private:
 
     bool mentions_other_unsolved(const ir::Expr& e, const ir::For* f) const {
         for (const ir::For* g : unsolved_)
-            if (g != f && mentions(e, g->iter)) return true;
+            if (g != f && ir::reads_var(e, g->iter)) return true;
         return false;
     }
     void bind(size_t n, const Term& value) {
@@ -182,7 +168,7 @@ private:
         for (size_t n = 0; n < unsolved_.size(); ++n) {
             const ir::For* f = unsolved_[n];
             bool in_index = false;
-            for (const auto& i : idx_) in_index = in_index || mentions(*i, f->iter);
+            for (const auto& i : idx_) in_index = in_index || ir::reads_var(*i, f->iter);
             if (in_index) continue;
             bind(n, en_.enc(*f->lo, w_));
             return true;

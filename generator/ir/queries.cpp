@@ -80,27 +80,39 @@ protected:
     }
 };
 
-// Whether a proc body reads the values of its argument `arg`: an element read, an
-// accumulation into it, a window of it (whatever then uses the window), or passing it to
-// a call that reads it. `stride(arg, d)` reads no value.
-class ArgReads : public IRVisitor {
+// Any Read, window or stride of variable `x`.
+class ReadsVar : public IRVisitor {
 public:
-    explicit ArgReads(Sym arg) : arg_(std::move(arg)) {}
+    explicit ReadsVar(Sym x) : x_(std::move(x)) {}
     bool found = false;
 
 protected:
-    Sym arg_;
+    Sym x_;
 
     void visit(const Read& e) override {
-        if (e.name == arg_) found = true;
+        if (e.name == x_) found = true;
         IRVisitor::visit(e);
     }
     void visit(const WindowExpr& e) override {
-        if (e.name == arg_) found = true;
+        if (e.name == x_) found = true;
         IRVisitor::visit(e);
     }
+    void visit(const StrideExpr& e) override {
+        if (e.name == x_) found = true;
+    }
+};
+
+// Whether a proc body reads the values of its argument: as ReadsVar, but a stride reads
+// no value, an accumulation into it does, and passing it to a call reads it only if the
+// callee reads that parameter.
+class ArgReads : public ReadsVar {
+public:
+    using ReadsVar::ReadsVar;
+
+protected:
+    using ReadsVar::visit;
     void visit(const Reduce& s) override {
-        if (s.name == arg_) found = true;
+        if (s.name == x_) found = true;
         IRVisitor::visit(s);
     }
     void visit(const StrideExpr&) override {}
@@ -109,7 +121,7 @@ protected:
             const Expr& a = *s.args[i];
             auto r = a.as<Read>();
             auto w = a.as<WindowExpr>();
-            bool passed = (r && r->name == arg_ && r->idx.empty() && !a.type->is_real_scalar()) || (w && w->name == arg_);
+            bool passed = (r && r->name == x_ && r->idx.empty() && !a.type->is_real_scalar()) || (w && w->name == x_);
             if (!passed || i >= s.f->args.size()) {
                 visit_expr(a);
                 continue;
@@ -122,6 +134,18 @@ protected:
 };
 
 }  // namespace
+
+bool reads_var(const StmtList& ss, const Sym& x) {
+    ReadsVar v(x);
+    v.visit_stmts(ss);
+    return v.found;
+}
+
+bool reads_var(const Expr& e, const Sym& x) {
+    ReadsVar v(x);
+    v.visit_expr(e);
+    return v.found;
+}
 
 bool proc_reads_arg(const Proc& f, const Sym& arg) {
     ArgReads v(arg);

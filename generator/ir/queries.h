@@ -32,6 +32,9 @@ std::vector<NameAndType> get_writes_of_stmts(const StmtList& stmts);
 // Whether `f` assigns or reduces into its argument `arg` (directly, through windows,
 // or by passing it on to a call that does).
 bool proc_writes_arg(const Proc& f, const Sym& arg);
+// Does any expression in `ss` (or `e`) read variable `x` (a Read, a window, a stride)?
+bool reads_var(const StmtList& ss, const Sym& x);
+bool reads_var(const Expr& e, const Sym& x);
 // Whether `f` reads the values of its argument `arg` (an element, an accumulation
 // into it, a window of it, or a call that reads it); a stride is no value.
 bool proc_reads_arg(const Proc& f, const Sym& arg);

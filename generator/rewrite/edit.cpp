@@ -140,22 +140,6 @@ struct Binders : IRVisitor {
     }
 };
 
-struct ReadsVar : IRVisitor {
-    Sym x;
-    bool found = false;
-    void visit(const Read& e) override {
-        if (e.name == x) found = true;
-        IRVisitor::visit(e);
-    }
-    void visit(const WindowExpr& e) override {
-        if (e.name == x) found = true;
-        IRVisitor::visit(e);
-    }
-    void visit(const StrideExpr& e) override {
-        if (e.name == x) found = true;
-    }
-};
-
 // Rebuilds expression `e` with the sub-expression at steps[k..] replaced by `repl`.
 ExprPtr rebuild_expr(const ExprPtr& e, const Path& steps, size_t k, const ExprPtr& repl) {
     if (k == steps.size()) return repl;
@@ -258,20 +242,6 @@ bool alpha_equal(const StmtList& a, const StmtList& b, std::unordered_map<Sym, S
     if (ba.size() != bb.size()) return false;
     for (size_t i = 0; i < ba.size(); ++i) env[bb[i]] = ba[i];
     return stmts_equal(a, rename_syms(b, env));
-}
-
-bool reads_var(const StmtList& ss, const Sym& x) {
-    ReadsVar v;
-    v.x = x;
-    v.visit_stmts(ss);
-    return v.found;
-}
-
-bool reads_var(const Expr& e, const Sym& x) {
-    ReadsVar v;
-    v.x = x;
-    v.visit_expr(e);
-    return v.found;
 }
 
 void sched_error(const std::string& msg) { host::raise(scheduling_error(), msg); }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../ir/path.h"
+#include "../ir/queries.h"
 
 namespace exo::rewrite {
 
@@ -59,9 +60,7 @@ ir::StmtList rename_syms(const ir::StmtList& ss, const std::unordered_map<ir::Sy
 // with `env` mapping free variables of `b` to those of `a`.
 bool alpha_equal(const ir::StmtList& a, const ir::StmtList& b, std::unordered_map<ir::Sym, ir::Sym> env = {});
 
-// Does any expression in `ss` (or `e`) read variable `x`?
-bool reads_var(const ir::StmtList& ss, const ir::Sym& x);
-bool reads_var(const ir::Expr& e, const ir::Sym& x);
+using ir::reads_var;  // ir/queries.h
 
 // Raises exo's SchedulingError with `msg`.
 [[noreturn]] void sched_error(const std::string& msg);

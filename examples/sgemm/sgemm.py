@@ -1,8 +1,9 @@
 # Single-precision GEMM, C += A * B (row-major), scheduled for AVX-512 and AVX2.
 #
 # The structure is the classic one of BLIS and OpenBLAS, written as Exo procs:
-#   sgemm_*:        K is cut into panels of KC; for each, B's panel is packed once and
-#                   M is cut into blocks of MC rows, whose A block is packed too.
+#   sgemm_*,        K is cut into slices of KC; for each, panel_* packs A's slice once
+#   panel_*,        and cuts N into panels of NC columns; block_* packs B's panel and
+#   block_*:        cuts M into blocks of MC rows for macro_*.
 #   macro_*:        walks the packed block in MR x NR tiles, a row of tiles at a time, so
 #                   that one MR-row panel of A stays in L1 while B's packed panel streams
 #                   from L2 and C is read and written row-sequentially; a ragged last row

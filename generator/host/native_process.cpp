@@ -1,9 +1,19 @@
-// `_host.run(argv, cwd=None)`: runs a program and returns (exit status, combined
-// output). The test runner's `compiler` fixture uses it to build generated C with the
-// system C compiler; the interpreter has no general subprocess module.
+// Running programs, for the test runner's `compiler` fixture (the interpreter has no
+// general subprocess module):
+//   `_host.run(argv, cwd=None)` runs a program and returns (exit status, combined output);
+//     the fixture builds generated C with it.
+//   `_host.spawn(argv, cwd=None)` starts a program that keeps running, with pipes to its
+//     standard input and from its combined output; `_host.send(h, text)`,
+//     `_host.receive_line(h)` and `_host.finish(h)` talk to it and end it. Compiled
+//     procedures are called through such a program, so that their calls share the C
+//     library's global state as they do through upstream's ctypes.
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <map>
 
 #include "interp.h"
 
@@ -13,57 +23,176 @@ namespace exo::host {
 
 namespace {
 
-Value host_run(const Value&, const CallArgs& a) {
-    check_positional("run", a, 1, 2);
-    std::vector<std::string> argv;
-    for (const Value& v : to_vector(a[0])) argv.push_back(to_string_ref(v, "argument"));
-    if (argv.empty()) raise(exc_types().ValueError, "run() needs a program");
-    Value cwd = arg(a, 1, "cwd");
-    std::string dir = cwd.is_null() || cwd.is_none() ? "" : to_str(cwd);
+struct Child {
+    pid_t pid = -1;
+    int to_child = -1;    // its standard input
+    int from_child = -1;  // its standard output and error
+    std::string pending;  // read but not yet returned
+};
 
-    int fds[2];
-    if (::pipe(fds) != 0) raise(exc_types().OSError, "pipe failed");
+// Starts argv (in dir, if not empty) with its output on a pipe, and its input on another
+// pipe if `with_input` (else it inherits ours).
+Child start(std::vector<std::string> argv, const std::string& dir, bool with_input) {
+    int out[2], in[2] = {-1, -1};
+    if (::pipe(out) != 0) raise(exc_types().OSError, "pipe failed");
+    if (with_input && ::pipe(in) != 0) {
+        ::close(out[0]);
+        ::close(out[1]);
+        raise(exc_types().OSError, "pipe failed");
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 2);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    if (with_input) {
+        posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+        posix_spawn_file_actions_addclose(&actions, in[1]);
+    }
     // posix_spawn has no chdir before glibc 2.29's extension: go through the shell.
     std::vector<std::string> full = argv;
     if (!dir.empty()) {
-        std::string cmd = "cd \"$0\" && exec \"$@\"";
-        full = {"/bin/sh", "-c", cmd, dir};
+        full = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir};
         full.insert(full.end(), argv.begin(), argv.end());
     }
     std::vector<char*> cargs;
     for (std::string& s : full) cargs.push_back(s.data());
     cargs.push_back(nullptr);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, cargs[0], &actions, nullptr, cargs.data(), environ);
+    Child c;
+    int rc = posix_spawnp(&c.pid, cargs[0], &actions, nullptr, cargs.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[1]);
+    ::close(out[1]);
+    if (with_input) ::close(in[0]);
     if (rc != 0) {
-        ::close(fds[0]);
+        ::close(out[0]);
+        if (with_input) ::close(in[1]);
         raise(exc_types().FileNotFoundError, cat("cannot run '", argv[0], "'"));
     }
-    std::string out;
+    c.from_child = out[0];
+    c.to_child = in[1];
+    return c;
+}
+
+// Reads what is available into c.pending; false at end of output.
+bool read_more(Child& c) {
     char buf[4096];
     for (;;) {
-        ssize_t n = ::read(fds[0], buf, sizeof buf);
+        ssize_t n = ::read(c.from_child, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        out.append(buf, static_cast<size_t>(n));
+        if (n <= 0) return false;
+        c.pending.append(buf, static_cast<size_t>(n));
+        return true;
     }
-    ::close(fds[0]);
+}
+
+// Closes the pipes, waits for the child and returns its exit status (128 + signal).
+int reap(Child& c) {
+    if (c.to_child >= 0) ::close(c.to_child);
+    while (read_more(c)) {
+    }
+    ::close(c.from_child);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
     }
-    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return tuple({Value::integer(code), str(std::move(out))});
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::vector<std::string> argv_of(const CallArgs& a, const char* fname) {
+    std::vector<std::string> argv;
+    for (const Value& v : to_vector(a[0])) argv.push_back(to_string_ref(v, "argument"));
+    if (argv.empty()) raise(exc_types().ValueError, cat(fname, "() needs a program"));
+    return argv;
+}
+
+std::string dir_of(const CallArgs& a) {
+    Value cwd = arg(a, 1, "cwd");
+    return cwd.is_null() || cwd.is_none() ? "" : to_str(cwd);
+}
+
+Value host_run(const Value&, const CallArgs& a) {
+    check_positional("run", a, 1, 2);
+    Child c = start(argv_of(a, "run"), dir_of(a), false);
+    int code = reap(c);
+    return tuple({Value::integer(code), str(std::move(c.pending))});
+}
+
+std::map<int64_t, Child>& children() {
+    static std::map<int64_t, Child> table;
+    return table;
+}
+
+Child& child(const Value& handle) {
+    auto it = children().find(to_int64(handle, "handle"));
+    if (it == children().end()) raise(exc_types().ValueError, "no such child process");
+    return it->second;
+}
+
+Value host_spawn(const Value&, const CallArgs& a) {
+    check_positional("spawn", a, 1, 2);
+    Child c = start(argv_of(a, "spawn"), dir_of(a), true);
+    int64_t handle = c.pid;
+    children()[handle] = std::move(c);
+    return Value::integer(handle);
+}
+
+Value host_send(const Value&, const CallArgs& a) {
+    check_positional("send", a, 2, 2);
+    Child& c = child(a[0]);
+    const std::string& text = to_string_ref(a[1], "text");
+    // A child that has exited would make the write raise SIGPIPE, which kills exocc:
+    // hold the signal back, and take it off the pending set if it came.
+    sigset_t pipe_signal, saved;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, &saved);
+    size_t done = 0;
+    bool broken = false;
+    while (done < text.size()) {
+        ssize_t n = ::write(c.to_child, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            broken = true;
+            break;
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (broken) {
+        const timespec no_wait{0, 0};
+        sigtimedwait(&pipe_signal, nullptr, &no_wait);
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+    if (broken) raise(exc_types().OSError, "the child process stopped reading its input");
+    return Value::none();
+}
+
+// The next line of the child's output with its newline, or what is left ("" at the end).
+Value host_receive_line(const Value&, const CallArgs& a) {
+    check_positional("receive_line", a, 1, 1);
+    Child& c = child(a[0]);
+    size_t nl;
+    while ((nl = c.pending.find('\n')) == std::string::npos && read_more(c)) {
+    }
+    size_t take = nl == std::string::npos ? c.pending.size() : nl + 1;
+    std::string line = c.pending.substr(0, take);
+    c.pending.erase(0, take);
+    return str(std::move(line));
+}
+
+// Ends the child's input, waits for it and returns (exit status, its remaining output).
+Value host_finish(const Value&, const CallArgs& a) {
+    check_positional("finish", a, 1, 1);
+    Child c = std::move(child(a[0]));
+    children().erase(to_int64(a[0], "handle"));
+    int code = reap(c);
+    return tuple({Value::integer(code), str(std::move(c.pending))});
 }
 
 }  // namespace
 
-void add_process_hooks(ModuleObject* m) { m->globals().set_str("run", builtin_function("run", host_run, Value(m))); }
+void add_process_hooks(ModuleObject* m) {
+    for (auto [name, fn] : {std::pair<const char*, NativeFn>{"run", host_run}, {"spawn", host_spawn}, {"send", host_send},
+                            {"receive_line", host_receive_line}, {"finish", host_finish}})
+        m->globals().set_str(name, builtin_function(name, fn, Value(m)));
+}
 
 }  // namespace exo::host

@@ -223,18 +223,27 @@ def monkeypatch():
 # -------------------------------------------------------------------- Exo
 
 class _CompiledLibrary:
-    """What upstream's fixture returns for calling compiled procs through ctypes, which
-    exocc does not have: calling one fails the test with a clear message."""
+    """What upstream's fixture returns: the compiled procedures, callable with None, ints
+    and numpy arrays (`lib(...)` calls the first). exocc has no ctypes, so each call runs
+    through a small C program (see test_support/numpy/_native.py)."""
 
-    def __init__(self, path, name):
+    def __init__(self, path, name, library):
         self.path = path
         self._name = name
+        self._library = library
 
     def __getattr__(self, name):
-        def unavailable(*args, **kwargs):
-            pytest.fail(f"exocc built {self.path} but cannot call C functions from a test "
-                        "(no ctypes/numpy in exocc)", pytrace=False)
-        return unavailable
+        if name.startswith('_'):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self._call(name, args, kwargs)
+
+    def __call__(self, *args, **kwargs):
+        return self._call(self._name, args, kwargs)
+
+    def _call(self, name, args, kwargs):
+        if kwargs:
+            raise ValueError("cannot call with kwargs")
+        self._library.call(name, list(args))
 
 
 class Compiler:
@@ -256,7 +265,10 @@ class Compiler:
         exo.compile_procs(procs, work, f"{self.basename}.c", f"{self.basename}.h")
         (self.workdir / f"{self.basename}_pretty.atl").write_text("\n".join(map(str, procs)))
         sources = [f"{self.basename}.c"] + ([str(additional_file)] if additional_file else [])
-        flags = ["-O2", "-fPIC", "-Wno-unknown-pragmas"]
+        # As upstream's CMake build in its Release configuration, plus the flags a test
+        # passes as CMAKE_C_FLAGS (-march=... for intrinsics); other CMake options have
+        # no counterpart here.
+        flags = ["-O3", "-fPIC", "-Wno-unknown-pragmas"] + str(kwargs.get("CMAKE_C_FLAGS", "")).split()
         if include_dir:
             flags.append(f"-I{include_dir}")
         for name, contents in test_files.items():
@@ -274,7 +286,9 @@ class Compiler:
             pytest.fail(f"building the generated C failed:\n{output}", pytrace=False)
         if compile_only or test_files:
             return artifact
-        return _CompiledLibrary(artifact, procs[0].name())
+        from numpy._native import Library
+        return _CompiledLibrary(artifact, procs[0].name(),
+                                Library(work, f"{self.basename}.h", sources, flags))
 
 
 @pytest.fixture

@@ -1,0 +1,81 @@
+"""exocc's numpy subset (test_support/numpy): the semantics Exo's tests rely on."""
+import numpy as np
+import pytest
+
+
+def test_float32_rounds_on_store():
+    # 0.1 has no exact binary form: as a float32 it is 13421773 / 2**27.
+    x = np.array([0.1, 1.0 / 3.0], dtype=np.float32)
+    assert x[0] == 13421773 / 2**27
+    assert x[1] == 11184811 / 2**25
+    assert np.float32(16777217.0) == 16777216.0  # 2**24 + 1 ties to even
+    assert np.float32(16777219.0) == 16777220.0
+    assert np.float32(3.5e38) == float("inf")
+    assert np.float32(1e-46) == 0.0
+    assert np.float32(2.0 ** -140) == 2.0 ** -140  # a subnormal keeps its value
+    y = x * 3
+    assert y.dtype == np.float32
+    assert y[1] == np.float32(x[1] * 3)
+
+
+def test_integer_types_wrap():
+    assert np.array([200, -129], dtype=np.int8).tolist() == [-56, 127]
+    assert np.array([-1, 256], dtype=np.uint8).tolist() == [255, 0]
+    assert np.array([2**31], dtype=np.int32)[0] == -2**31
+
+
+def test_shapes_views_and_broadcasting():
+    a = np.zeros(shape=(2, 3), dtype=np.float32)
+    a[1] = [1.0, 2.0, 3.0]
+    row = a[1]
+    row[0] = 7.0  # a row is a view: the write reaches a
+    assert a.tolist() == [[0.0, 0.0, 0.0], [7.0, 2.0, 3.0]]
+    b = a + np.array([10.0, 20.0, 30.0], dtype=np.float32)
+    assert b.tolist() == [[10.0, 20.0, 30.0], [17.0, 22.0, 33.0]]
+    assert (-a).tolist()[1] == [-7.0, -2.0, -3.0]
+    assert a.shape == (2, 3) and a.size == 6 and a.ndim == 2
+    assert np.zeros_like(a, dtype=np.float64).dtype == np.float64
+    with pytest.raises(IndexError):
+        a[2, 0]
+
+
+def test_matmul_small_and_large_agree():
+    np.random.seed(7)
+    a = np.random.rand(70, 70)
+    b = np.random.rand(70, 70)
+    big = a @ b  # 343000 products: computed by the C helper
+    for i, j in [(0, 0), (13, 57), (69, 69)]:
+        expected = 0.0
+        for k in range(70):
+            expected += a[i, k] * b[k, j]
+        assert abs(big[i, j] - expected) < 1e-12
+    small = np.array([[1.0, 2.0], [3.0, 4.0]]) @ np.array([[5.0], [6.0]])
+    assert small.tolist() == [[17.0], [39.0]]
+
+
+def test_random_is_seeded_and_in_range():
+    np.random.seed(1)
+    first = np.random.rand(100)
+    np.random.seed(1)
+    again = np.random.rand(100)
+    assert np.array_equal(first, again)
+    assert all(0.0 <= v < 1.0 for v in first.tolist())
+    assert len(set(first.tolist())) == 100
+
+
+def test_testing_assertions():
+    np.testing.assert_almost_equal(np.array([1.0, 2.0]), [1.0 + 1e-8, 2.0])
+    with pytest.raises(AssertionError, match="Arrays are not almost equal to 7 decimals"):
+        np.testing.assert_almost_equal(np.array([1.0, 2.0]), [1.0, 2.001])
+    np.testing.assert_almost_equal(np.array([1.0]), [1.0004], decimal=3)
+    with pytest.raises(AssertionError):
+        np.testing.assert_allclose([1.0], [1.1], rtol=1e-3)
+    assert np.allclose([1.0, 2.0], [1.0, 2.0000001])
+    assert not np.allclose([1.0], [1.01])
+
+
+def test_unsupported_pieces_say_so():
+    with pytest.raises(NotImplementedError, match="numpy.fft"):
+        np.fft
+    with pytest.raises(NotImplementedError, match="integer indices only"):
+        np.zeros(4)[1:3]

@@ -283,7 +283,14 @@ Value lookup_attr(const Value& obj, std::string_view name) {
 }  // namespace
 
 Value getattr_or_null(const Value& obj, std::string_view name) {
-    Value v = lookup_attr(obj, name);
+    Value v;
+    try {
+        v = lookup_attr(obj, name);
+    } catch (PyException& e) {
+        // A module's __getattr__ (called by lookup_attr) saying "no such attribute".
+        if (as<ModuleObject>(obj) && exception_matches(Value(e.exc), exc_types().AttributeError)) return Value();
+        throw;
+    }
     if (!v.is_null()) return v;
     TypeObject* t = obj.type();
     if (t->is_heap && !as<TypeObject>(obj) && !as<ModuleObject>(obj)) {

@@ -1,1 +1,2 @@
-"""Placeholder PIL for `exocc test`: importing works, using it fails the test."""
+"""The part of PIL that Exo's tests use, for `exocc test` only: PNG images read into
+and written from numpy arrays (PIL.Image)."""

@@ -28,6 +28,8 @@ def _round_to_bits(x, bits, min_exp, max_exp):
 
 
 def _to_f32(x):
+    if type(x) is int and -16777216 <= x <= 16777216:  # exact: the common case of pixels
+        return float(x)
     return _round_to_bits(float(x), 24, -125, 128)
 
 

@@ -264,7 +264,29 @@ int main(int argc, char **argv) {
 }
 """
 
-_matmul_exe = []
+_helpers = {}
+
+
+def helper(name, source, libraries=()):
+    """The path of helper program `name`, built from C `source` once per process."""
+    if name not in _helpers:
+        work = tempfile.mkdtemp(prefix="exocc-numpy-")
+        _host.write_text(f"{work}/{name}.c", source)
+        status, output = _host.run(["cc", "-O2", "-o", name, f"{name}.c", *libraries], work)
+        if status != 0:
+            raise RuntimeError(f"building the helper program {name} failed:\n{output}")
+        _helpers[name] = f"{work}/{name}"
+    return _helpers[name]
+
+
+def run_helper(exe, args, lines):
+    """Runs a helper with `lines` in a file named by its first argument; its output."""
+    data = exe + ".in"
+    _host.write_text(data, "\n".join(lines) + "\n")
+    status, output = _host.run([exe, data, *args])
+    if status != 0:
+        raise RuntimeError(f"{exe} failed:\n{output}")
+    return output
 
 
 def matmul(a, b, m, n, k):
@@ -280,17 +302,6 @@ def matmul(a, b, m, n, k):
                     s += row[p] * b[p * n + j]
                 out.append(s)
         return out
-    if not _matmul_exe:
-        work = tempfile.mkdtemp(prefix="exocc-numpy-")
-        _host.write_text(f"{work}/matmul.c", _MATMUL_C)
-        status, output = _host.run(["cc", "-O2", "-o", "matmul", "matmul.c"], work)
-        if status != 0:
-            raise RuntimeError(f"building numpy's matmul helper failed:\n{output}")
-        _matmul_exe.append(work)
-    work = _matmul_exe[0]
     lines = [str(m), str(n), str(k)] + [repr(float(v)) for v in a] + [repr(float(v)) for v in b]
-    _host.write_text(f"{work}/matmul.args", "\n".join(lines) + "\n")
-    status, output = _host.run([f"{work}/matmul", f"{work}/matmul.args"], work)
-    if status != 0:
-        raise RuntimeError(f"numpy's matmul helper failed:\n{output}")
+    output = run_helper(helper("matmul", _MATMUL_C), [], lines)
     return [_parse_real(t) for t in output.split()]

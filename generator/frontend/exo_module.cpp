@@ -11,6 +11,7 @@
 #include "ir_values.h"
 #include "../rewrite/partial_eval.h"
 #include "pyparser.h"
+#include "uast_printer.h"
 #include "typecheck.h"
 #include "cursor_module.h"
 
@@ -67,6 +68,41 @@ Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
     analysis::check_new_proc(*proc);
     return Value(new ProcedureObject(g_procedure_t, std::move(proc)));
+}
+
+// ------------------------------------------------- UAST (exo.frontend.pyparser)
+
+// A captured Python scope: what upstream's get_parent_scope returns.
+struct ScopeObject : host::NativeObject {
+    PyScope scope;
+    ScopeObject(host::TypeObject* t, PyScope s) : NativeObject(t), scope(std::move(s)) {}
+};
+host::TypeObject* g_scope_t = nullptr;
+
+// `_capture_scope(depth)`: the scope of the frame `depth` calls above the caller.
+Value exo_capture_scope(const Value&, const CallArgs& a) {
+    host::check_positional("_capture_scope", a, 1, 1);
+    host::Frame* f = host::Interpreter::get().frame;
+    for (int64_t d = host::to_int64(a[0], "depth"); d > 0 && f; --d) f = f->back;
+    return Value(new ScopeObject(g_scope_t, PyScope::of_frame(f)));
+}
+
+// `_uast_str(fn, scope, instr)`: the UAST of function `fn` as upstream prints it; names
+// are looked up in `scope` (from _capture_scope, or None for the caller's); `instr` is
+// None or a (c_instr, c_global) pair.
+Value exo_uast_str(const Value&, const CallArgs& a) {
+    host::check_positional("_uast_str", a, 3, 3);
+    auto* f = host::as<host::FunctionObject>(a[0]);
+    if (!f) host::raise(host::exc_types().TypeError, "expected a function");
+    auto* s = host::as<host::NativeObject>(a[1]);
+    PyScope scope = s && s->type == g_scope_t ? static_cast<ScopeObject*>(s)->scope : PyScope::of_current_frame();
+    std::optional<ir::uast::Instr> instr;
+    if (!a[2].is_none()) {
+        std::vector<Value> parts = host::to_vector(a[2]);
+        if (parts.size() != 2) host::raise(host::exc_types().TypeError, "instr must be a (c_instr, c_global) pair");
+        instr = ir::uast::Instr{host::str_of(parts[0]), host::str_of(parts[1])};
+    }
+    return host::str(print_uast_proc(*parse_proc(f, scope, std::move(instr))));
 }
 
 Value exo_proc(const Value&, const CallArgs& a) {
@@ -372,7 +408,11 @@ Value make_exo_native_module() {
     host::add_method(g_config_t, "is_allow_rw", config_is_allow_rw);
     host::add_method(g_config_t, "__repr__", config_repr);
 
+    g_scope_t = host::new_builtin_type("PythonScope", host::types().object, host::Layout::Native);
+
     auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
+    def("_capture_scope", exo_capture_scope);
+    def("_uast_str", exo_uast_str);
     def("proc", exo_proc);
     def("instr", exo_instr);
     def("config", exo_config);

@@ -17,9 +17,10 @@ ParserHooks& parser_hooks() {
 
 // ------------------------------------------------------------------ scope
 
-PyScope PyScope::of_current_frame() {
+PyScope PyScope::of_current_frame() { return of_frame(host::Interpreter::get().frame); }
+
+PyScope PyScope::of_frame(host::Frame* f) {
     PyScope s;
-    host::Frame* f = host::Interpreter::get().frame;
     if (!f) return s;
     s.module_ = f->module;
     if (f->ns) {

@@ -23,6 +23,8 @@ class PyScope {
 public:
     // Captures the frame that is executing the decorated `def`/`class` statement.
     static PyScope of_current_frame();
+    // Captures `f` (null: an empty scope).
+    static PyScope of_frame(host::Frame* f);
 
     // Null when unbound.
     host::Value lookup(const std::string& name) const;

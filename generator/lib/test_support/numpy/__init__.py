@@ -3,8 +3,10 @@
 Arrays hold their elements in a flat Python list, row-major; an integer index on a leading
 axis gives a view that shares the list, as numpy's does. Elements of float32 arrays are
 rounded to single precision whenever they are stored, so that what a test computes in
-Python matches what the compiled C computes. Compiled procedures receive arrays through
-`_exocc_call` (the `compiler` fixture), which copies them to C and back.
+Python matches what the compiled C computes. Scalars are plain Python numbers: np.float32(x)
+is a float holding a single-precision value, and arithmetic on it is double precision.
+Compiled procedures receive arrays through numpy/_native.py (the `compiler` fixture's
+library), which copies them to C and back.
 
 Anything outside this subset raises NotImplementedError naming the missing piece.
 """

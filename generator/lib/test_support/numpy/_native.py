@@ -164,7 +164,9 @@ class Library:
     """Procedures of one generated C library, callable with None, ints and arrays as
     upstream's ctypes wrapper takes them; arrays are updated in place after the call.
     One driver process serves every call, so the library's global state (a custom
-    allocator's, say) lives from one call to the next as it does under ctypes."""
+    allocator's, say) lives from one call to the next as it does under ctypes. A C
+    function outside the header (callable without arguments only) joins the driver when
+    first called, which rebuilds and restarts it."""
 
     def __init__(self, workdir, header, sources, flags):
         self.workdir = str(workdir)

@@ -2,6 +2,7 @@
 
 #include "../ir/line_wrap.h"
 #include "../ir/printer.h"
+#include "typecheck.h"
 
 namespace exo::frontend {
 
@@ -25,21 +26,7 @@ public:
         std::vector<std::string> args;
         for (const FnArg& a : p.args) args.push_back(env_.get_name(a.name) + ": " + type(*a.type) + mem(a.mem));
         lines.push_back("def " + p.name.value_or("_anon_") + "(" + join(args) + "):");
-        if (p.instr) {
-            // The C template as comments, continuation lines aligned under the text;
-            // yapf drops the trailing blanks of comment lines.
-            const std::string& c = p.instr->c_instr;
-            size_t start = 0;
-            for (bool first = true;; first = false) {
-                size_t nl = c.find('\n', start);
-                std::string comment = indent_str(1) + (first ? "# @instr " : "#        ") +
-                                      c.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-                comment.erase(comment.find_last_not_of(' ') + 1);
-                lines.push_back(std::move(comment));
-                if (nl == std::string::npos) break;
-                start = nl + 1;
-            }
-        }
+        if (p.instr) ir::add_instr_comment(p.instr->c_instr, indent_str(1), lines);
         for (const ExprPtr& pred : p.preds) lines.push_back(indent_str(1) + "assert " + expr(*pred));
         block(p.body, 1);
     }
@@ -138,22 +125,7 @@ private:
     }
 
     std::string type(const Type& t) {
-        switch (t.kind) {
-            case TypeKind::Num: return "R";
-            case TypeKind::F16: return "f16";
-            case TypeKind::F32: return "f32";
-            case TypeKind::F64: return "f64";
-            case TypeKind::INT8: return "i8";
-            case TypeKind::UINT8: return "ui8";
-            case TypeKind::UINT16: return "ui16";
-            case TypeKind::INT32: return "i32";
-            case TypeKind::Bool: return "bool";
-            case TypeKind::Int: return "int";
-            case TypeKind::Size: return "size";
-            case TypeKind::Index: return "index";
-            case TypeKind::Stride: return "stride";
-            case TypeKind::Tensor: break;
-        }
+        if (!t.is<Tensor>()) return ir::print_type(*loopir_scalar_type(t.kind));  // same names as LoopIR's
         auto& tensor = static_cast<const Tensor&>(t);
         std::string base = type(*tensor.type);
         if (tensor.is_window) base = "[" + base + "]";

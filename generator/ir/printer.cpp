@@ -93,28 +93,26 @@ std::string join_lines(std::vector<std::string> lines) {
 
 // ----------------------------------------------------------- printer
 
+void add_instr_comment(const std::string& c_instr, const std::string& indent, std::vector<std::string>& lines) {
+    size_t start = 0;
+    for (bool first = true;; first = false) {
+        size_t nl = c_instr.find('\n', start);
+        std::string line = c_instr.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        std::string comment = indent + (first ? "# @instr " : "#        ") + line;
+        // upstream's formatter (yapf) drops trailing blanks of comment lines
+        comment.erase(comment.find_last_not_of(' ') + 1);
+        lines.push_back(std::move(comment));
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+    }
+}
+
 void ProcPrinter::proc(const Proc& p, std::vector<std::string>& lines, int indent) {
     std::vector<std::string> args;
     for (const auto& a : p.args) args.push_back(fnarg(a));
     lines.push_back(indent_str(indent) + "def " + p.name + "(" + join(args, ", ") + "):");
     std::string in = indent_str(indent + 1);
-    if (p.instr) {
-        // The C template is shown as comments; continuation lines align under the text.
-        const std::string& c = p.instr->c_instr;
-        size_t start = 0;
-        bool first = true;
-        while (true) {
-            size_t nl = c.find('\n', start);
-            std::string line = c.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-            std::string comment = in + (first ? "# @instr " : "#        ") + line;
-            // upstream's formatter (yapf) drops trailing blanks of comment lines
-            comment.erase(comment.find_last_not_of(' ') + 1);
-            lines.push_back(std::move(comment));
-            first = false;
-            if (nl == std::string::npos) break;
-            start = nl + 1;
-        }
-    }
+    if (p.instr) add_instr_comment(p.instr->c_instr, in, lines);
     for (const auto& pred : p.preds) lines.push_back(in + "assert " + expr(*pred));
     block(p.body, lines, indent + 1);
 }

@@ -25,6 +25,10 @@ std::string mem_name(const MemRef& mem);
 // str() of a Const's value: Python's str of a bool, int or float.
 std::string const_str(const host::Value& v);
 
+// An @instr proc's C template as the comment lines a printed proc starts with
+// (`# @instr ...`, continuation lines aligned under the text), each prefixed by `indent`.
+void add_instr_comment(const std::string& c_instr, const std::string& indent, std::vector<std::string>& lines);
+
 // Upstream's operator precedences (or 10 ... unary minus 60).
 int binop_precedence(BinOpKind op);
 constexpr int kUSubPrecedence = 60;

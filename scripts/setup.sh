@@ -2,7 +2,8 @@
 # Installs the Debian packages exocc needs to build and test, if any are missing.
 # Idempotent and quick when everything is present.
 set -euo pipefail
-packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3)
+# libpng-dev: `exocc test`'s PIL subset reads and writes PNG files through libpng.
+packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3 libpng-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -41,13 +41,16 @@ static void run(int which, int n, const float *A, const float *B, float *C) {
 }
 
 // Best GFLOPS of each GEMM over rounds lasting about `budget` seconds in all (at least
-// 3). Each round runs every GEMM once, so that a slow spell of a shared machine hits all
-// of them alike rather than whichever was being measured.
+// 4). Each round runs every GEMM once, so that a slow spell of a shared machine hits all
+// of them alike rather than whichever was being measured; every other round runs them in
+// reverse order, because a GEMM's speed depends by 2-3% on which one ran just before it
+// (what it left in the caches).
 static void best_gflops(int n, const float *A, const float *B, float *C, double budget, double out[3]) {
     double flops = 2.0 * n * n * n, best[3] = {1e30, 1e30, 1e30}, spent = 0;
     for (int which = 0; which < 3; which++) run(which, n, A, B, C);  // warm caches and page tables
-    for (int round = 0; round < 3 || (spent < budget && round < 200); round++) {
-        for (int which = 0; which < 3; which++) {
+    for (int round = 0; round < 4 || (spent < budget && round < 200); round++) {
+        for (int position = 0; position < 3; position++) {
+            int which = round % 2 ? 2 - position : position;
             double t0 = now();
             run(which, n, A, B, C);
             double dt = now() - t0;

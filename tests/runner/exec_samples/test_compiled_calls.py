@@ -70,3 +70,23 @@ def test_calls_share_the_library_state(compiler, tmp_path):
     lib.bump()
     lib(None, out)
     assert out[0] == 10.0
+
+
+@instr('printf("from C: %d\\n", (int){n});', c_global="#include <stdio.h>")
+def say(n: size):
+    pass
+
+
+@proc
+def greet(n: size, out: f32[1]):
+    say(n)
+    out[0] = 1.0
+
+
+def test_what_c_prints_reaches_stdout(compiler, capsys):
+    lib = compiler.compile(greet)
+    out = np.zeros(1, dtype=np.float32)
+    lib(None, 7, out)
+    lib(None, 8, out)
+    assert capsys.readouterr().out == "from C: 7\nfrom C: 8\n"
+    assert out[0] == 1.0

@@ -253,6 +253,7 @@ class Compiler:
     def __init__(self, workdir, basename):
         self.workdir = workdir
         self.basename = basename
+        self._libraries = []  # their driver processes end with the test
 
     def compile(self, procs, *, test_files=None, include_dir=None, additional_file=None,
                 compile_only=False, skip_on_fail=False, **kwargs):
@@ -287,14 +288,21 @@ class Compiler:
         if compile_only or test_files:
             return artifact
         from numpy._native import Library
-        return _CompiledLibrary(artifact, procs[0].name(),
-                                Library(work, f"{self.basename}.h", sources, flags))
+        library = Library(work, f"{self.basename}.h", sources, flags)
+        self._libraries.append(library)
+        return _CompiledLibrary(artifact, procs[0].name(), library)
+
+    def _close(self):
+        for library in self._libraries:
+            library.close()
 
 
 @pytest.fixture
 def compiler(tmp_path, request):
     """Exo's `compiler` fixture (compiles procedures and builds the C)."""
-    return Compiler(tmp_path, request.node.name.replace("[", "_").replace("]", "_"))
+    compiler = Compiler(tmp_path, request.node.name.replace("[", "_").replace("]", "_"))
+    yield compiler
+    compiler._close()
 
 
 @pytest.fixture

@@ -207,6 +207,10 @@ class Library:
             _host.finish(self._process)
             self._process = None
 
+    def close(self):
+        """Ends the driver process (a later call starts it again)."""
+        self._stop()
+
     def call(self, name, args):
         index = self._index(name, len(args))
         params = self._procs[index][1] or []

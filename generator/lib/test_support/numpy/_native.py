@@ -42,19 +42,23 @@ _WINDOW_DATA = {'f32': 'float', 'f64': 'double', 'f16': '_Float16', 'i8': 'int8_
 class _Param:
     """How one C parameter is filled: 'int' (a scalar read as an integer), 'real',
     'pointer' (an array's elements, or NULL) or 'window' (an array as an Exo window
-    struct of `rank` strides)."""
+    struct of `rank` strides). A read-only array (`const float*`, a `..c` window
+    struct) is not copied back after the call."""
 
     def __init__(self, decl):
         decl = decl.strip()
         self.kind, self.ctype, self.rank, self.struct = 'int', None, 0, None
+        self.read_only = False
         window = _WINDOW.match(decl + " ")
         if window:
             self.kind = 'window'
             self.rank = int(window.group(1))
             self.ctype = _WINDOW_DATA[window.group(2) + window.group(3)]
             self.struct = decl.rsplit(None, 1)[0]
+            self.read_only = self.struct.endswith('c')
         elif '*' in decl:
             self.kind = 'pointer'
+            self.read_only = decl.startswith('const ')
             base = decl[:decl.rindex('*')].replace('const', '').strip()
             self.ctype = 'char' if base == 'void' or base.startswith('struct') else base
         elif decl.split()[0] in ('float', 'double'):
@@ -96,8 +100,9 @@ def _driver(header, procs):
             else:
                 call.append(f"(void *)a{i}")
             fmt = '"%.17g\\n", (double)' if is_real else '"%lld\\n", (long long)'
-            prints.append(f"        for (long long j = 0; j < n{i}; j++) printf({fmt}a{i}[j]);\n"
-                          f"        free(a{i});")
+            if not p.read_only:
+                prints.append(f"        for (long long j = 0; j < n{i}; j++) printf({fmt}a{i}[j]);")
+            prints.append(f"        free(a{i});")
         cases.append(f"    case {index}: {{\n" + "\n".join(lines) + "\n"
                      f"        {name}({', '.join(call)});\n"
                      "        printf(\"%s\\n\", BEGIN);\n" + "\n".join(prints) + "\n"
@@ -218,15 +223,15 @@ class Library:
         self._start()
         _host.send(self._process, "\n".join(lines) + "\n")
         results = self._receive(name)
-        arrays = [a for a in args if isinstance(a, ndarray)]
-        if len(results) != sum(a.size for a in arrays):
+        written = [(p, a) for p, a in zip(params, args) if isinstance(a, ndarray) and not p.read_only]
+        if len(results) != sum(a.size for _, a in written):
             raise RuntimeError(f"calling {name}: the driver returned {len(results)} values")
         pos = 0
-        for a in arrays:
-            parse = _parse_real if a.dtype.kind == 'f' else int
-            cast = a.dtype.cast
-            for j in range(a.size):
-                a._buf[a._off + j] = cast(parse(results[pos + j]))
+        for p, a in written:
+            values = [(_parse_real if a.dtype.kind == 'f' else int)(t) for t in results[pos:pos + a.size]]
+            if p.ctype != a.dtype.ctype:  # the C element type may hold what the dtype cannot
+                values = [a.dtype.cast(v) for v in values]
+            a._buf[a._off:a._off + a.size] = values
             pos += a.size
 
     def _receive(self, name):

@@ -90,3 +90,24 @@ def test_what_c_prints_reaches_stdout(compiler, capsys):
     lib(None, 8, out)
     assert capsys.readouterr().out == "from C: 7\nfrom C: 8\n"
     assert out[0] == 1.0
+
+
+@instr("if ({n} == 3) exit(3);", c_global="#include <stdlib.h>")
+def exit_on_three(n: size):
+    pass
+
+
+@proc
+def may_exit(n: size, out: i32[1]):
+    exit_on_three(n)
+    out[0] = 1
+
+
+def test_a_driver_that_dies_is_reported_and_restarted(compiler):
+    import pytest
+    lib = compiler.compile(may_exit)
+    out = np.zeros(1, dtype=np.int32)
+    with pytest.raises(RuntimeError, match=r"calling may_exit failed \(exit status 3\)"):
+        lib(None, 3, out)
+    lib(None, 4, out)  # a new driver takes the next call
+    assert out[0] == 1

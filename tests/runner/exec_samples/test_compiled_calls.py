@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from exo import proc, instr
 
@@ -104,7 +105,6 @@ def may_exit(n: size, out: i32[1]):
 
 
 def test_a_driver_that_dies_is_reported_and_restarted(compiler):
-    import pytest
     lib = compiler.compile(may_exit)
     out = np.zeros(1, dtype=np.int32)
     with pytest.raises(RuntimeError, match=r"calling may_exit failed \(exit status 3\)"):

@@ -23,6 +23,19 @@
 
 namespace exo::host {
 
+bool write_all(int fd, const std::string& text) {
+    size_t off = 0;
+    while (off < text.size()) {
+        ssize_t w = ::write(fd, text.data() + off, text.size() - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        off += static_cast<size_t>(w);
+    }
+    return true;
+}
+
 namespace {
 
 const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(a.pos[i], "path"); }
@@ -71,19 +84,6 @@ Value host_read_text(const Value&, const CallArgs& a) {
     return str(std::move(text));
 }
 
-// Writes `text` to an open descriptor; false (errno set) on failure.
-bool write_all(int fd, const std::string& text) {
-    size_t off = 0;
-    while (off < text.size()) {
-        ssize_t w = ::write(fd, text.data() + off, text.size() - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        off += static_cast<size_t>(w);
-    }
-    return true;
-}
 
 // Writes to a temporary file in the same directory, then renames it over `path`. A
 // path that is not a regular file (/dev/null, a pipe) is written in place: renaming

@@ -145,17 +145,7 @@ Value host_send(const Value&, const CallArgs& a) {
     sigemptyset(&pipe_signal);
     sigaddset(&pipe_signal, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_signal, &saved);
-    size_t done = 0;
-    bool broken = false;
-    while (done < text.size()) {
-        ssize_t n = ::write(c.to_child, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            broken = true;
-            break;
-        }
-        done += static_cast<size_t>(n);
-    }
+    bool broken = !write_all(c.to_child, text);
     if (broken) {
         const timespec no_wait{0, 0};
         sigtimedwait(&pipe_signal, nullptr, &no_wait);

@@ -64,6 +64,9 @@ Value load_module_from_file(const std::string& name, const std::string& path);
 // Raises OSError(err, strerror(err), path) as the subclass CPython would for `err`
 // (FileNotFoundError for ENOENT...): "[Errno 2] No such file or directory: 'path'".
 [[noreturn]] void raise_os_error(int err, const std::string& path);
+// Writes all of `text` to descriptor `fd`, retrying interrupted and short writes; false
+// (errno set) on failure.
+bool write_all(int fd, const std::string& text);
 // The object standing for a traceback (exocc does not expose frames).
 Value traceback_object();
 bool exception_matches(const Value& exc, TypeObject* type);

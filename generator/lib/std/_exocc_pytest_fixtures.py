@@ -97,6 +97,19 @@ def golden(request):
 
 # ---------------------------------------------------------------- tmp_path
 
+_session = None  # the running session (the runner sets it)
+
+
+def session_scratch_dir(name):
+    """Directory `name` in the session's temporary base, made on first use and removed
+    with the base at the end of the run: for files that outlive one test (helper
+    programs of the numpy subset)."""
+    path = Path(_session.temp_base()) / name
+    if not path.exists():
+        path.mkdir()
+    return str(path)
+
+
 class TempPathFactory:
     def __init__(self, session):
         self._session = session

@@ -1382,6 +1382,7 @@ class Session:
 
     def load_builtin_fixtures(self):
         import _exocc_pytest_fixtures as mod
+        mod._session = self
         self.builtin_fixtures = parse_fixtures(list(vars(mod).items()), None)
         self.builtin_fixtures['pytestconfig'] = FixtureDef(
             'pytestconfig', lambda: self.config, 'session', None, None, False, None, argnames=[])

@@ -8,7 +8,6 @@ shortest round-trip form and read back with strtod, so every value crosses exact
 import _host
 import re
 import sys
-import tempfile
 
 from numpy._core import ndarray
 
@@ -161,6 +160,13 @@ def _arguments(name, params, args):
     return lines
 
 
+def _cc(args, workdir, what):
+    """Runs the system C compiler in `workdir`; a failure raises with its output."""
+    status, output = _host.run(["cc", *args], workdir)
+    if status != 0:
+        raise RuntimeError(f"building {what} failed:\n{output}")
+
+
 def _parse_real(text):
     return float('nan') if 'nan' in text else float(text)
 
@@ -200,11 +206,8 @@ class Library:
         if self._process is not None:
             return
         _host.write_text(f"{self.workdir}/exocc_call_driver.c", _driver(self.header, self._procs))
-        status, output = _host.run(["cc", *self.flags, "-o", "exocc_call_driver",
-                                    "exocc_call_driver.c", *self.sources, "-lm"], self.workdir)
-        if status != 0:
-            raise RuntimeError(f"building the driver that calls {self.header}'s procedures "
-                               f"failed:\n{output}")
+        _cc([*self.flags, "-o", "exocc_call_driver", "exocc_call_driver.c", *self.sources, "-lm"],
+            self.workdir, f"the driver that calls {self.header}'s procedures")
         self._process = _host.spawn([f"{self.workdir}/exocc_call_driver"], self.workdir)
 
     def _stop(self):
@@ -279,13 +282,12 @@ _helpers = {}
 
 
 def helper(name, source, libraries=()):
-    """The path of helper program `name`, built from C `source` once per process."""
+    """The path of helper program `name`, built from C `source` once per test run."""
     if name not in _helpers:
-        work = tempfile.mkdtemp(prefix="exocc-numpy-")
+        import _exocc_pytest_fixtures
+        work = _exocc_pytest_fixtures.session_scratch_dir("numpy-helpers")
         _host.write_text(f"{work}/{name}.c", source)
-        status, output = _host.run(["cc", "-O2", "-o", name, f"{name}.c", *libraries], work)
-        if status != 0:
-            raise RuntimeError(f"building the helper program {name} failed:\n{output}")
+        _cc(["-O2", "-o", name, f"{name}.c", *libraries], work, f"the helper program {name}")
         _helpers[name] = f"{work}/{name}"
     return _helpers[name]
 

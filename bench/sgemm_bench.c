@@ -1,10 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
 // examples/sgemm against OpenBLAS, measured side by side in one run (bench/sgemm_bench.sh
 // builds and runs it; arguments: seconds per GEMM and size, then sizes). Every GEMM is
-// single-threaded, C += A * B on row-major square
-// matrices; each figure is the best of several repetitions. Also measures the AVX-512
-// micro-kernel on cache-resident packed panels against this core's FMA peak, itself
-// measured here by a loop of independent FMAs (the two alternately, best of five each).
+// single-threaded, C += A * B on row-major square matrices, measured in rounds that run
+// each GEMM once (see compare). Also measures the AVX-512 micro-kernel on cache-resident
+// packed panels against this core's FMA peak, itself measured here by a loop of
+// independent FMAs (the two alternately, in rounds).
 #include <cblas.h>
 #include <immintrin.h>
 #include <stdio.h>
@@ -40,25 +40,52 @@ static void run(int which, int n, const float *A, const float *B, float *C) {
     }
 }
 
-// Best GFLOPS of each GEMM over rounds lasting about `budget` seconds in all (at least
-// 4). Each round runs every GEMM once, so that a slow spell of a shared machine hits all
-// of them alike rather than whichever was being measured; every other round runs them in
-// reverse order, because a GEMM's speed depends by 2-3% on which one ran just before it
-// (what it left in the caches).
-static void best_gflops(int n, const float *A, const float *B, float *C, double budget, double out[3]) {
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *x, int n) {
+    qsort(x, (size_t)n, sizeof *x, compare_doubles);
+    return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+// Each round runs every GEMM once, back to back, so that a slow spell of a shared machine
+// hits all of them alike; the rounds cycle through the six orders of the three, because a
+// GEMM's speed depends by 2-3% on which one ran just before it (what it left in the
+// caches). Rounds last about `budget` seconds in all (at least 12). Reported: the best
+// GFLOPS of each, and the median over rounds of each exo GEMM's speed relative to
+// OpenBLAS in the same round, which a spell that slows one round does not move.
+struct comparison {
+    double gflops[3];  // best of the rounds
+    double ratio[2];   // median of the rounds' exo/OpenBLAS speed ratios
+};
+
+static struct comparison compare(int n, const float *A, const float *B, float *C, double budget) {
+    static const int orders[6][3] = {{0, 1, 2}, {2, 1, 0}, {1, 2, 0}, {0, 2, 1}, {2, 0, 1}, {1, 0, 2}};
+    enum { MAX_ROUNDS = 240 };
+    static double ratios[2][MAX_ROUNDS];
     double flops = 2.0 * n * n * n, best[3] = {1e30, 1e30, 1e30}, spent = 0;
     for (int which = 0; which < 3; which++) run(which, n, A, B, C);  // warm caches and page tables
-    for (int round = 0; round < 4 || (spent < budget && round < 200); round++) {
+    int rounds = 0;
+    while (rounds < MAX_ROUNDS && (rounds < 12 || spent < budget)) {
+        double t[3];
         for (int position = 0; position < 3; position++) {
-            int which = round % 2 ? 2 - position : position;
+            int which = orders[rounds % 6][position];
             double t0 = now();
             run(which, n, A, B, C);
-            double dt = now() - t0;
-            spent += dt;
-            if (dt < best[which]) best[which] = dt;
+            t[which] = now() - t0;
+            spent += t[which];
+            if (t[which] < best[which]) best[which] = t[which];
         }
+        ratios[EXO_AVX512][rounds] = t[OPENBLAS] / t[EXO_AVX512];
+        ratios[EXO_AVX2][rounds] = t[OPENBLAS] / t[EXO_AVX2];
+        rounds++;
     }
-    for (int which = 0; which < 3; which++) out[which] = flops / best[which] * 1e-9;
+    struct comparison out;
+    for (int which = 0; which < 3; which++) out.gflops[which] = flops / best[which] * 1e-9;
+    for (int which = 0; which < 2; which++) out.ratio[which] = median(ratios[which], rounds);
+    return out;
 }
 
 // Peak: 12 independent chains of 512-bit FMAs, enough to cover the latency of two ports.
@@ -100,17 +127,29 @@ int main(int argc, char **argv) {
     double budget = argc > 1 ? atof(argv[1]) : 1.0;
     openblas_set_num_threads(1);
     printf("OpenBLAS core: %s (1 thread)\n", openblas_get_corename());
-    // Peak and micro-kernel measured alternately, best of each, so that both see the
-    // same spells of a shared machine.
-    double peak = 0, uk = 0;
-    for (int round = 0; round < 5; round++) {
-        double p = fma_peak_gflops(), u = ukernel_gflops();
+    // Peak and micro-kernel measured in alternating order within each round, so that
+    // both see the same spells of a shared machine: the best of each, and the median of
+    // the rounds' ratios.
+    enum { UK_ROUNDS = 15 };
+    double peak = 0, uk = 0, uk_share[UK_ROUNDS];
+    for (int round = 0; round < UK_ROUNDS; round++) {
+        double p, u;
+        if (round % 2) {
+            u = ukernel_gflops();
+            p = fma_peak_gflops();
+        } else {
+            p = fma_peak_gflops();
+            u = ukernel_gflops();
+        }
         if (p > peak) peak = p;
         if (u > uk) uk = u;
+        uk_share[round] = u / p;
     }
-    printf("FMA peak %.1f GFLOPS; ukernel_6x64_avx512 %.1f GFLOPS = %.1f%% of peak\n\n", peak, uk,
-           100.0 * uk / peak);
-    printf("%6s %12s %12s %12s %10s %10s\n", "n", "exo avx512", "exo avx2", "OpenBLAS", "avx512/OB", "avx2/OB");
+    printf("FMA peak %.1f GFLOPS; ukernel_6x64_avx512 %.1f GFLOPS = %.1f%% of peak (best of each);"
+           " median of %d rounds' ratios %.1f%%\n\n",
+           peak, uk, 100.0 * uk / peak, UK_ROUNDS, 100.0 * median(uk_share, UK_ROUNDS));
+    printf("%6s %12s %12s %12s %10s %10s   (GFLOPS: best of the rounds; ratios: median of the"
+           " rounds' ratios)\n", "n", "exo avx512", "exo avx2", "OpenBLAS", "avx512/OB", "avx2/OB");
     static const int default_sizes[] = {256, 512, 768, 1024, 1536, 2048};
     int nsizes = argc > 2 ? argc - 2 : (int)(sizeof default_sizes / sizeof default_sizes[0]);
     for (int s = 0; s < nsizes; s++) {
@@ -121,10 +160,9 @@ int main(int argc, char **argv) {
         fill(A, nn, 1);
         fill(B, nn, 2);
         fill(C, nn, 3);
-        double g[3];
-        best_gflops(n, A, B, C, 3 * budget, g);
-        double g512 = g[EXO_AVX512], g2 = g[EXO_AVX2], gob = g[OPENBLAS];
-        printf("%6d %12.1f %12.1f %12.1f %9.2fx %9.2fx\n", n, g512, g2, gob, g512 / gob, g2 / gob);
+        struct comparison r = compare(n, A, B, C, 3 * budget);
+        printf("%6d %12.1f %12.1f %12.1f %9.2fx %9.2fx\n", n, r.gflops[EXO_AVX512], r.gflops[EXO_AVX2],
+               r.gflops[OPENBLAS], r.ratio[EXO_AVX512], r.ratio[EXO_AVX2]);
         fflush(stdout);
         free(A);
         free(B);

@@ -3,6 +3,7 @@
 #include "../host/interp.h"
 #include "../host/resolver.h"
 #include "../host/runtime.h"
+#include "../host/syntax_error.h"
 #include "../ir/loopir.h"
 #include "../ir/cursor_printer.h"
 #include "../ir/path.h"
@@ -240,6 +241,8 @@ Value cur_find(const Value&, const CallArgs& a) {
         }
     } catch (const rewrite::PatternError& e) {
         host::raise(host::exc_types().ValueError, e.what());
+    } catch (const host::SyntaxErrorException& e) {  // a pattern that is not Python
+        host::raise_syntax_error(e.info);
     }
     std::vector<Value> out;
     for (const auto& m : ms) out.push_back(match_value(m));

@@ -2,6 +2,7 @@
 // Arguments arrive checked and forwarded (locations as path tuples); each returns
 // (new proc, edits) where edits are the forwarding records exo.API_cursors applies.
 #include "../host/runtime.h"
+#include "../host/syntax_error.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
 #include "../backend/host_hooks.h"
@@ -89,6 +90,8 @@ ExprPtr new_expr_arg(const Proc& p, const Path& ctx, const Value& v) {
         return rewrite::parse_fragment(p, ctx, host::to_string_ref(v, "expression"));
     } catch (const rewrite::FragmentError& e) {
         backend::raise_host("exo.frontend.parse_fragment", "ParseFragmentError", e.what());
+    } catch (const host::SyntaxErrorException& e) {  // an expression that is not Python
+        host::raise_syntax_error(e.info);
     }
 }
 

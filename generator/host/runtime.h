@@ -57,6 +57,10 @@ struct PyException {
 [[noreturn]] void raise(TypeObject* type, std::string message);
 [[noreturn]] void raise(Value exc);  // an exception instance or class
 [[noreturn]] void raise(const HostError& e);
+// Raises the SyntaxError (or IndentationError) that `info` describes, as CPython's
+// compile() would: for text parsed outside the import system (patterns, fragments).
+struct SyntaxErrorInfo;
+[[noreturn]] void raise_syntax_error(const SyntaxErrorInfo& info);
 Value new_exception(TypeObject* type, std::vector<Value> args);
 // Imports the source file `path` as the module `name` (registered in sys.modules),
 // whatever sys.path holds: importlib's spec_from_file_location + exec_module.

@@ -2,12 +2,14 @@
 // @config decorators, and the Procedure and Config host types.
 #include "exo_module.h"
 
+#include <cstdlib>
 #include <fstream>
 
 #include "../analysis/boundscheck.h"
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
 #include "../ir/printer.h"
+#include "../ir/well_formed.h"
 #include "ir_values.h"
 #include "../rewrite/partial_eval.h"
 #include "pyparser.h"
@@ -56,6 +58,19 @@ ConfigObject* self_config(const Value& v) {
 
 // ------------------------------------------------------------- decorators
 
+// With EXOCC_VERIFY_IR set (the test suites set it), every proc that @proc or a
+// primitive makes is checked for well-formedness (ir/well_formed.h) before the program
+// sees it: a malformed one is an exocc bug, reported as an internal error where it is made.
+std::shared_ptr<const ir::Proc> verified(std::shared_ptr<const ir::Proc> p) {
+    static const bool verify = std::getenv("EXOCC_VERIFY_IR") && *std::getenv("EXOCC_VERIFY_IR");
+    if (verify) {
+        std::string malformed = ir::well_formedness_error(*p);
+        if (!malformed.empty())
+            host::raise(host::exc_types().RuntimeError, "internal error in exocc: malformed LoopIR: " + malformed);
+    }
+    return p;
+}
+
 Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     auto* f = host::as<host::FunctionObject>(fn);
     if (!f) host::raise(host::exc_types().TypeError,
@@ -67,7 +82,7 @@ Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     ir::uast::ProcPtr uast = parse_proc(f, scope, std::move(instr));
     std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
     analysis::check_new_proc(*proc);
-    return Value(new ProcedureObject(g_procedure_t, std::move(proc)));
+    return Value(new ProcedureObject(g_procedure_t, verified(std::move(proc))));
 }
 
 // ------------------------------------------------- UAST (exo.frontend.pyparser)
@@ -362,7 +377,7 @@ const std::vector<std::pair<std::string, ir::uast::TypePtr>>* config_fields(cons
     return &static_cast<ConfigObject*>(o)->fields;
 }
 
-Value procedure_value(std::shared_ptr<const ir::Proc> p) { return Value(new ProcedureObject(g_procedure_t, std::move(p))); }
+Value procedure_value(std::shared_ptr<const ir::Proc> p) { return Value(new ProcedureObject(g_procedure_t, verified(std::move(p)))); }
 
 std::shared_ptr<const ir::Proc> procedure_proc(const Value& v) {
     auto* o = host::as<host::NativeObject>(v);

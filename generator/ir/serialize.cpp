@@ -7,6 +7,7 @@
 #include "../host/runtime.h"
 #include "equality.h"
 #include "loopir.h"
+#include "well_formed.h"
 
 namespace exo::ir {
 
@@ -574,6 +575,10 @@ private:
             p.instr = Instr{std::move(c_instr), std::move(c_global)};
         }
         ProcPtr made = ir::make<Proc>(std::move(p));
+        // The stream's checksum only shows it was not damaged by accident; what the rest
+        // of exocc takes for granted about LoopIR is checked here.
+        std::string malformed = well_formedness_error(*made);
+        if (!malformed.empty()) fail(malformed);
         if (known_) {
             for (const auto& k : *known_)
                 if (k->name == made->name && *k == *made) return k;

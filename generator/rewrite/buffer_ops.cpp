@@ -475,24 +475,10 @@ Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_p
     const StmtList* l = stmt_list_at(*p, rep.rest.parent, rep.rest.field);
     if (auto w = first_write(*l, rep.rest.parent, rep.rest.field, rep.rest.lo, rep.alloc->name))
         checked([&] { analysis::check_is_dead_after(*p, block_of_stmt(*w), b, int(buf.alloc->type->shape().size())); });
-    Uses u;
-    u.x = rep.alloc->name;
-    u.on_read = [&](Sym& name, ExprList&, bool, const Read&) { name = b; };
-    u.on_window = [&](Sym& name, WAccessList&, bool, const WindowExpr&) { name = b; };
-    u.on_write = [&](Sym& name, ExprList&, const Stmt&) { name = b; };
-    u.on_stride = [&](int d) { return d; };
-    // Strides keep their dimension but must name the reused buffer.
-    struct Strides : IRMutator {
-        Sym from, to;
-        ExprPtr visit(const std::shared_ptr<const StrideExpr>& e) override {
-            if (e->name != from) return IRMutator::visit(e);
-            return ir::make<StrideExpr>(to, e->dim, e->type, e->srcinfo);
-        }
-    } st;
-    st.from = rep.alloc->name;
-    st.to = b;
+    // Every mention of the replaced buffer names the reused one: accesses, windows,
+    // strides, and the source buffer recorded in window types.
     size_t k = size_t(rep_path.back().index);
-    StmtList rest = st.mutate_stmts(u.mutate_stmts(StmtList(l->begin() + long(k) + 1, l->end())));
+    StmtList rest = rename_syms(StmtList(l->begin() + long(k) + 1, l->end()), {{rep.alloc->name, b}});
     BlockLoc whole{rep.rest.parent, rep.rest.field, k, l->size()};
     ProcPtr q = with_block(*p, whole, rest);
     return {q, {Edit{Edit::Replace, rep.rest.parent, rep.rest.field, k, k + 1, 0}}};

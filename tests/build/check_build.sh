@@ -78,6 +78,21 @@ check "corrupt entries detected" grep -q "corrupt cache entry" "$work/corrupt.lo
 check "output after corruption = reference" same_outputs "$work/ref" "$work/corrupt"
 "$exocc" build "$work/a/kernels.toml" -o "$work/corrupt" --cache-dir "$work/cache" -v 2>"$work/repaired.log"
 check "rebuilt entries are valid again" test "$(grep -c ": cached" "$work/repaired.log")" = 3
+# An entry edited and re-sealed (its checksum recomputed), so that an assignment targets
+# a name bound nowhere: the checksum passes, the reader's well-formedness check does not,
+# and the kernel is rebuilt rather than handed to C generation.
+python3 - "$work/cache" <<'EOF_PY'
+import hashlib, pathlib, re, sys
+for path in pathlib.Path(sys.argv[1]).glob("*/*.entry"):
+    head, rest = path.read_bytes().split(b"\nir ", 1)
+    size, rest = rest.split(b"\n", 1)
+    ir = re.sub(rb"(\nassign(?: -?\d+){6}) \d+ ", rb"\1 999999 ", rest[:int(size)], count=1)
+    body = head + b"\nir %d\n" % len(ir) + ir + b"\n"
+    path.write_bytes(body + b"checksum " + hashlib.sha256(body).hexdigest().encode() + b"\n")
+EOF_PY
+"$exocc" build "$work/a/kernels.toml" -o "$work/resealed" --cache-dir "$work/cache" -v 2>"$work/resealed.log"
+check "re-sealed malformed entry refused" grep -q "unreadable cache entry (.*used where it is not bound" "$work/resealed.log"
+check "output after re-sealing = reference" same_outputs "$work/ref" "$work/resealed"
 for entry in "$work"/cache/*/*.entry; do truncate -s 50 "$entry"; done
 "$exocc" build "$work/a/kernels.toml" -o "$work/trunc" --cache-dir "$work/cache" 2>/dev/null
 check "output after truncation = reference" same_outputs "$work/ref" "$work/trunc"

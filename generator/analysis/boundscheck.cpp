@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -61,7 +61,30 @@ SEP se_int(int64_t v, TypePtr t, SrcInfo s) {
     return mk(std::move(e));
 }
 SEP se_bool(bool v, SrcInfo s) { return se_int(v ? 1 : 0, ir::T::bool_(), std::move(s)); }
+// `a op b` on integer constants, with the floor division and modulo encode() gives
+// them (by a positive constant); nothing when that is undefined or overflows.
+std::optional<int64_t> fold_ints(BinOpKind op, int64_t a, int64_t b) {
+    int64_t out;
+    switch (op) {
+        case BinOpKind::Add: return __builtin_add_overflow(a, b, &out) ? std::nullopt : std::optional(out);
+        case BinOpKind::Sub: return __builtin_sub_overflow(a, b, &out) ? std::nullopt : std::optional(out);
+        case BinOpKind::Mul: return __builtin_mul_overflow(a, b, &out) ? std::nullopt : std::optional(out);
+        case BinOpKind::Div:
+        case BinOpKind::Mod: {
+            if (b <= 0) return std::nullopt;
+            int64_t q = a / b - (a % b != 0 && a < 0 ? 1 : 0);
+            return op == BinOpKind::Div ? q : a - q * b;
+        }
+        default: return std::nullopt;
+    }
+}
+
 SEP se_bin(BinOpKind op, SEP a, SEP b, TypePtr t, SrcInfo s) {
+    // Constants are folded here: a division of constants would otherwise become a fresh
+    // solver variable, and a product with such a variable (`MC / MR * (M / MC)`, with
+    // constant MC and MR) a nonlinear term, which makes the solver's queries slow.
+    if (a->k == SK::Const && b->k == SK::Const && !t->is_bool() && !a->type->is_bool() && !b->type->is_bool())
+        if (std::optional<int64_t> v = fold_ints(op, a->val, b->val)) return se_int(*v, std::move(t), std::move(s));
     SE e{SK::BinOp, std::move(t), std::move(s)};
     e.op = op;
     e.a = std::move(a);
@@ -1110,6 +1133,30 @@ std::string bounds_check_errors(const ir::Proc& p) {
 std::string aliasing_error(const ir::Proc& p) {
     std::unordered_map<Sym, Sym> aliases;
     return aliasing_in(p.body, aliases);
+}
+
+namespace {
+
+// The procs that passed, by address; the weak pointer tells a live proc from a new one
+// made at the address of a proc since destroyed.
+std::unordered_map<const ir::Proc*, std::weak_ptr<const ir::Proc>>& checked_procs() {
+    static std::unordered_map<const ir::Proc*, std::weak_ptr<const ir::Proc>> procs;
+    return procs;
+}
+
+}  // namespace
+
+void note_bounds_checked(const std::shared_ptr<const ir::Proc>& p) {
+    auto& procs = checked_procs();
+    if (procs.size() > 4096)  // drop the entries of destroyed procs now and then
+        for (auto it = procs.begin(); it != procs.end();) it = it->second.expired() ? procs.erase(it) : std::next(it);
+    procs[p.get()] = p;
+}
+
+bool bounds_checked_before(const ir::Proc& p) {
+    auto& procs = checked_procs();
+    auto it = procs.find(&p);
+    return it != procs.end() && !it->second.expired();
 }
 
 void check_new_proc(const ir::Proc& p) {

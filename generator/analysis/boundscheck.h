@@ -12,6 +12,7 @@
 // buffers); the callee's own internal checks were done when it was created.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "../ir/proc.h"
@@ -28,5 +29,11 @@ std::string aliasing_error(const ir::Proc& p);
 // Both checks, raising the host exceptions upstream raises (TypeError, then
 // exo.SchedulingError).
 void check_new_proc(const ir::Proc& p);
+
+// Procs are immutable, so one that passed the bounds check never needs it again: C
+// generation, which checks every proc it emits, skips those @proc already checked.
+// Remembered by identity, for as long as the proc lives.
+void note_bounds_checked(const std::shared_ptr<const ir::Proc>& p);
+bool bounds_checked_before(const ir::Proc& p);
 
 }  // namespace exo::analysis

@@ -121,9 +121,9 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
 
     std::vector<ProcPtr> all = find_all_subprocs(procs);
     // Beyond upstream: scheduled procs are not re-checked when they are made, so every
-    // proc is bounds-checked again before it becomes C.
+    // proc is bounds-checked before it becomes C (but for those @proc checked already).
     for (const auto& p : all)
-        if (!p->instr)
+        if (!p->instr && !analysis::bounds_checked_before(*p))
             if (std::string err = analysis::bounds_check_errors(*p); !err.empty())
                 raise_host("exo.rewrite.LoopIR_scheduling", "SchedulingError", err);
     std::stable_sort(all.begin(), all.end(), [](const ProcPtr& a, const ProcPtr& b) { return a->name < b->name; });

@@ -82,6 +82,7 @@ Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     ir::uast::ProcPtr uast = parse_proc(f, scope, std::move(instr));
     std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
     analysis::check_new_proc(*proc);
+    analysis::note_bounds_checked(proc);
     return Value(new ProcedureObject(g_procedure_t, verified(std::move(proc))));
 }
 
@@ -196,9 +197,12 @@ Value proc_new(const Value&, const CallArgs& a) {
 // checks the arguments).
 Value exo_rename_proc(const Value&, const CallArgs& a) {
     host::check_positional("rename_proc", a, 2, 2);
-    ir::Proc p = *self_proc(a[0])->proc;
+    const std::shared_ptr<const ir::Proc>& src = self_proc(a[0])->proc;
+    ir::Proc p = *src;
     p.name = host::to_string_ref(a[1], "name");
-    return procedure_value(ir::make<ir::Proc>(std::move(p)));
+    auto renamed = ir::make<ir::Proc>(std::move(p));
+    if (analysis::bounds_checked_before(*src)) analysis::note_bounds_checked(renamed);  // the same body
+    return procedure_value(renamed);
 }
 
 // p.partial_eval(*args) / p.partial_eval(**kwargs): binds leading arguments.

@@ -178,6 +178,21 @@ Value cur_attr(const Value&, const CallArgs& a) {
         if (attr == "config") return x->config.obj;
         if (attr == "field") return host::str(x->field);
     }
+    if (auto x = e->as<WindowExpr>(); x && attr == "window_type") {
+        // The window type upstream's LoopIR keeps on a window expression, printed:
+        // (as_tensor, src_type, src_buf, accesses), an access ("pt", pt) or ("iv", lo, hi).
+        auto w = x->type->as<WindowType>();
+        if (!w) return missing();
+        std::vector<Value> idx;
+        for (const auto& acc : w->idx) {
+            if (auto iv = acc->as<Interval>())
+                idx.push_back(host::tuple({host::str("iv"), host::str(print_expr(*iv->lo)), host::str(print_expr(*iv->hi))}));
+            else
+                idx.push_back(host::tuple({host::str("pt"), host::str(print_expr(*acc->as<Point>()->pt))}));
+        }
+        return host::tuple({host::str(print_type(*w->as_tensor)), host::str(print_type(*w->src_type)),
+                            host::str(w->src_buf.name()), host::tuple(std::move(idx))});
+    }
     if (auto x = e->as<WindowExpr>(); x && attr == "access_kinds") {
         std::vector<Value> ks;
         for (const auto& w : x->idx) ks.push_back(host::str(w->is<Interval>() ? "interval" : "point"));

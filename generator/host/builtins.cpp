@@ -677,6 +677,12 @@ Value type_not_supported(const Value&, const CallArgs& a) {
 // `f.__call__(...)` on functions, builtins and bound methods.
 Value callable_call(const Value& self, const CallArgs& a) { return call(self, a); }
 
+Value bi_eval(const Value&, const CallArgs& a) {
+    check_positional("eval", a, 1, 3);
+    if (!is_str(a[0])) raise(exc_types().NotImplementedError, "eval() of a code object is not supported by exocc");
+    return eval_expression(str_of(a[0]), a.npos > 1 ? a[1] : Value::none(), a.npos > 2 ? a[2] : Value::none());
+}
+
 Value bi_input(const Value&, const CallArgs&) { raise(exc_types().EOFError, "EOF when reading a line"); }
 
 // property / classmethod / staticmethod construction.
@@ -956,7 +962,8 @@ void init_builtins_module(Interpreter& in) {
     set_builtin(m, "__import__", bi_import);
     set_builtin(m, "input", bi_input);
     set_builtin(m, "open", bi_open);
-    for (const char* n : {"exec", "eval", "compile", "breakpoint"})
+    set_builtin(m, "eval", bi_eval);
+    for (const char* n : {"exec", "compile", "breakpoint"})
         g.set_str(n, builtin_function(n, bi_not_supported, str(n)));
     // Types exocc does not implement still exist, so isinstance() checks against them work.
     for (const char* n : {"complex", "bytearray", "memoryview"}) {

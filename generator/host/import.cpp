@@ -134,6 +134,47 @@ Value load_module_from_file(const std::string& name, const std::string& path) {
     return load_source_module(Interpreter::get(), name, path, false, "");
 }
 
+Value eval_expression(const std::string& text, const Value& globals, const Value& locals) {
+    auto* g = as<DictObject>(globals);
+    if (!g) raise(exc_types().NotImplementedError, "eval() without a globals dict is not supported by exocc");
+    auto* l = locals.is_null() || locals.is_none() ? nullptr : as<DictObject>(locals);
+    if (!l && !locals.is_null() && !locals.is_none()) raise(exc_types().TypeError, "locals must be a mapping");
+    std::shared_ptr<ParsedSource> src;
+    try {
+        src = parse_expression("<string>", text);
+        resolve(*src);
+    } catch (const SyntaxErrorException& e) {
+        raise_syntax_error(e.info);
+    }
+    // The expression runs as the body of a module whose globals are the dict's entries
+    // (and the locals' over them); what it binds (a walrus) is not written back.
+    Ref<ModuleObject> m = make<ModuleObject>("<eval>");
+    for (auto* d : {g, l})
+        if (d)
+            for (const auto& e : d->table.entries())
+                if (!e.key.is_null()) m->globals().set(e.key, e.hash, e.value);
+    Interpreter& in = Interpreter::get();
+    Frame f;
+    f.code = src->scope;
+    f.module = m.get();
+    f.src = src.get();
+    f.name = "<module>";
+    Frame* saved = in.frame;
+    f.back = saved;
+    in.frame = &f;
+    ++in.depth;
+    try {
+        Value v = in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
+        in.frame = saved;
+        --in.depth;
+        return v;
+    } catch (...) {
+        in.frame = saved;
+        --in.depth;
+        throw;
+    }
+}
+
 Value Interpreter::import_module(const std::string& name, const Value& importer, int level, const Value& fromlist) {
     std::string fullname = name;
     if (level > 0) {

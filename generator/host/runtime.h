@@ -65,6 +65,9 @@ Value new_exception(TypeObject* type, std::vector<Value> args);
 // Imports the source file `path` as the module `name` (registered in sys.modules),
 // whatever sys.path holds: importlib's spec_from_file_location + exec_module.
 Value load_module_from_file(const std::string& name, const std::string& path);
+// eval(text, globals, locals) for an expression, with a globals dict (required) and an
+// optional locals dict; names the expression binds are not written back.
+Value eval_expression(const std::string& text, const Value& globals, const Value& locals);
 // Raises OSError(err, strerror(err), path) as the subclass CPython would for `err`
 // (FileNotFoundError for ENOENT...): "[Errno 2] No such file or directory: 'path'".
 [[noreturn]] void raise_os_error(int err, const std::string& path);

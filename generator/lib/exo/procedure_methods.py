@@ -34,26 +34,91 @@ def _internal_proc(self):
     return self
 
 
-class _LoopIRArgView:
-    """A proc argument as upstream's LoopIR.fnarg shows it (name, type, mem); the
-    name is the argument's name (exocc does not expose its Syms)."""
+class _Sym(str):
+    """A variable as upstream's LoopIR Sym shows it: it prints (and compares, and hashes)
+    as its name, and a view gives one object per variable, so that `is` tells variables
+    apart as it does upstream."""
 
-    def __init__(self, proc, index):
-        self.name = _exo._cur_arg(proc, index, "name")
+
+class _Text:
+    """A type or index expression, as its printed text (str() gives it)."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def __str__(self):
+        return self._text
+
+    __repr__ = __str__
+
+
+class _WindowTypeView:
+    """upstream's T.Window of a window expression: as_tensor and src_type (printed), the
+    source buffer and the accesses (LoopIR.Point / LoopIR.Interval) into it."""
+
+    def __init__(self, info, sym):
+        from .core.LoopIR import LoopIR
+
+        as_tensor, src_type, src_buf, idx = info
+        self.as_tensor = _Text(as_tensor)
+        self.src_type = _Text(src_type)
+        self.src_buf = sym(src_buf)
+        self.idx = []
+        for access in idx:
+            if access[0] == "pt":
+                node = LoopIR.Point()
+                node.pt = _Text(access[1])
+            else:
+                node = LoopIR.Interval()
+                node.lo, node.hi = _Text(access[1]), _Text(access[2])
+            self.idx.append(node)
+
+
+class _LoopIRArgView:
+    """A proc argument as upstream's LoopIR.fnarg shows it (name, type, mem)."""
+
+    def __init__(self, proc, index, sym):
+        self.name = sym(_exo._cur_arg(proc, index, "name"))
         self.type = _exo._cur_arg(proc, index, "type")
         self.mem = _exo._cur_arg(proc, index, "mem") if _exo._cur_arg(proc, index, "is_tensor") else None
 
 
+class _LoopIRStmtView:
+    """A top-level statement, as an instance of its LoopIR class; a window statement
+    also has its name and right-hand side (whose `type` is the window type)."""
+
+    def __new__(cls, proc, index, sym):
+        from .core.LoopIR import LoopIR
+
+        path = (("body", index),)
+        node = getattr(LoopIR, _exo._cur_kind(proc, path))()
+        if isinstance(node, LoopIR.WindowStmt):
+            node.name = sym(_exo._cur_attr(proc, path, "name"))
+            node.rhs = LoopIR.WindowExpr()
+            node.rhs.type = _WindowTypeView(_exo._cur_attr(proc, path + (("rhs", -1),), "window_type"), sym)
+        return node
+
+
 class _LoopIRProcView:
     """Read-only view of a proc under upstream's `_loopir_proc` name (for scheduling code
-    that reads its name, arguments and preconditions)."""
+    that reads its name, arguments, preconditions and top-level statements)."""
 
     def __init__(self, proc):
         self._proc = proc
+        self._syms = {}
         self.name = proc.name()
-        self.args = [_LoopIRArgView(proc, i) for i in range(_exo._cur_len(proc, (), "args"))]
+        self.args = [_LoopIRArgView(proc, i, self._sym) for i in range(_exo._cur_len(proc, (), "args"))]
         self.preds = [_exo._cur_node(proc, (("preds", i),)) for i in range(_exo._cur_len(proc, (), "preds"))]
         self.srcinfo = None
+
+    def _sym(self, name):
+        # names are unique within a proc's printed form only up to shadowing; top-level
+        # names (arguments, top-level windows) are what this view shows
+        return self._syms.setdefault(name, _Sym(name))
+
+    @property
+    def body(self):
+        return [_LoopIRStmtView(self._proc, i, self._sym) for i in range(_exo._cur_len(self._proc, (), "body"))]
 
 
 _exo._add_procedure_method("_loopir_proc", property(_LoopIRProcView))

@@ -2,7 +2,8 @@
 
 exocc's LoopIR lives in C++; this module gives programs that import it the names they
 use for isinstance checks on IR objects handed to user hooks (memories, externs).
-Internals that upstream's own white-box tests poke at are not exposed.
+`Procedure._loopir_proc` (procedure_methods.py) makes instances of them for a proc's
+top-level statements; other internals of upstream's white-box tests are not exposed.
 """
 
 

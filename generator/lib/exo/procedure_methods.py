@@ -4,6 +4,7 @@ import _exo
 from _exo import Procedure
 
 from . import API_cursors as PC
+from ._printed import Printed
 
 
 def _transpose(self, arg_cursor):
@@ -40,18 +41,6 @@ class _Sym(str):
     apart as it does upstream."""
 
 
-class _Text:
-    """A type or index expression, as its printed text (str() gives it)."""
-
-    def __init__(self, text):
-        self._text = text
-
-    def __str__(self):
-        return self._text
-
-    __repr__ = __str__
-
-
 class _WindowTypeView:
     """upstream's T.Window of a window expression: as_tensor and src_type (printed), the
     source buffer and the accesses (LoopIR.Point / LoopIR.Interval) into it."""
@@ -60,17 +49,17 @@ class _WindowTypeView:
         from .core.LoopIR import LoopIR
 
         as_tensor, src_type, src_buf, idx = info
-        self.as_tensor = _Text(as_tensor)
-        self.src_type = _Text(src_type)
+        self.as_tensor = Printed(as_tensor)
+        self.src_type = Printed(src_type)
         self.src_buf = sym(src_buf)
         self.idx = []
         for access in idx:
             if access[0] == "pt":
                 node = LoopIR.Point()
-                node.pt = _Text(access[1])
+                node.pt = Printed(access[1])
             else:
                 node = LoopIR.Interval()
-                node.lo, node.hi = _Text(access[1]), _Text(access[2])
+                node.lo, node.hi = Printed(access[1]), Printed(access[2])
             self.idx.append(node)
 
 

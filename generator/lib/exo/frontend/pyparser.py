@@ -4,6 +4,8 @@ UAST (the untyped tree before typechecking), whose str() prints as upstream's do
 import _exo
 from _exo import ParseError
 
+from .._printed import Printed
+
 
 class _FunctionSource:
     """What get_ast_from_python hands to Parser: the function itself (exocc reads its
@@ -23,16 +25,6 @@ def get_parent_scope(*, depth):
     return _exo._capture_scope(depth)
 
 
-class _UAST:
-    def __init__(self, text):
-        self._text = text
-
-    def __str__(self):
-        return self._text
-
-    __repr__ = __str__
-
-
 class Parser:
     """Upstream's parser interface, for functions (as_func=True): result() is the UAST
     proc; instr is None or (c_instr, c_global)."""
@@ -47,4 +39,4 @@ class Parser:
         self._instr = tuple(instr) if instr is not None else None
 
     def result(self):
-        return _UAST(_exo._uast_str(self._fn, self._scope, self._instr))
+        return Printed(_exo._uast_str(self._fn, self._scope, self._instr))

@@ -135,25 +135,6 @@ void bind_arguments(FunctionObject* fn, const Value* self, const CallArgs& args,
     }
 }
 
-// Keeps the interpreter's frame stack and depth consistent across unwinding.
-struct FrameGuard {
-    Interpreter& in;
-    Frame* saved;
-    FrameGuard(Interpreter& i, Frame* f) : in(i), saved(i.frame) {
-        if (++in.depth > in.recursion_limit) {
-            --in.depth;
-            raise(exc_types().RecursionError, "maximum recursion depth exceeded");
-        }
-        in.check_stack();
-        f->back = saved;
-        in.frame = f;
-    }
-    ~FrameGuard() {
-        in.frame = saved;
-        --in.depth;
-    }
-};
-
 }  // namespace
 
 Value make_generator(FunctionObject* fn, std::vector<Value> fast, std::vector<Ref<CellObject>> cells);

@@ -40,14 +40,24 @@ bool read_file(const std::string& path, std::string& out) {
     raise(e);
 }
 
-std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text) {
+namespace {
+
+// What `parse` returns, resolved; a parser error is raised as the host SyntaxError.
+template <class Parse>
+std::shared_ptr<const ParsedSource> resolved(Parse&& parse) {
     try {
-        std::shared_ptr<ParsedSource> src = parse_module(filename, text);
+        std::shared_ptr<ParsedSource> src = parse();
         resolve(*src);
         return src;
     } catch (const SyntaxErrorException& e) {
         raise_syntax_error(e.info);
     }
+}
+
+}  // namespace
+
+std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text) {
+    return resolved([&] { return parse_module(filename, text); });
 }
 
 namespace {
@@ -137,15 +147,10 @@ Value load_module_from_file(const std::string& name, const std::string& path) {
 Value eval_expression(const std::string& text, const Value& globals, const Value& locals) {
     auto* g = as<DictObject>(globals);
     if (!g) raise(exc_types().NotImplementedError, "eval() without a globals dict is not supported by exocc");
-    auto* l = locals.is_null() || locals.is_none() ? nullptr : as<DictObject>(locals);
-    if (!l && !locals.is_null() && !locals.is_none()) raise(exc_types().TypeError, "locals must be a mapping");
-    std::shared_ptr<ParsedSource> src;
-    try {
-        src = parse_expression("<string>", text);
-        resolve(*src);
-    } catch (const SyntaxErrorException& e) {
-        raise_syntax_error(e.info);
-    }
+    bool no_locals = locals.is_null() || locals.is_none();
+    auto* l = no_locals ? nullptr : as<DictObject>(locals);
+    if (!no_locals && !l) raise(exc_types().TypeError, "locals must be a mapping");
+    std::shared_ptr<const ParsedSource> src = resolved([&] { return parse_expression("<string>", text); });
     // The expression runs as the body of a module whose globals are the dict's entries
     // (and the locals' over them); what it binds (a walrus) is not written back.
     Ref<ModuleObject> m = make<ModuleObject>("<eval>");
@@ -159,20 +164,8 @@ Value eval_expression(const std::string& text, const Value& globals, const Value
     f.module = m.get();
     f.src = src.get();
     f.name = "<module>";
-    Frame* saved = in.frame;
-    f.back = saved;
-    in.frame = &f;
-    ++in.depth;
-    try {
-        Value v = in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
-        in.frame = saved;
-        --in.depth;
-        return v;
-    } catch (...) {
-        in.frame = saved;
-        --in.depth;
-        throw;
-    }
+    FrameGuard guard(in, &f);
+    return in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
 }
 
 Value Interpreter::import_module(const std::string& name, const Value& importer, int level, const Value& fromlist) {

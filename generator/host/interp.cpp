@@ -50,6 +50,16 @@ RecursionGuard::RecursionGuard(const char* where) : in(Interpreter::get()) {
     ++in.depth;
 }
 
+FrameGuard::FrameGuard(Interpreter& i, Frame* f) : in(i), saved(i.frame) {
+    if (++in.depth > in.recursion_limit) {
+        --in.depth;
+        raise(exc_types().RecursionError, "maximum recursion depth exceeded");
+    }
+    in.check_stack();
+    f->back = saved;
+    in.frame = f;
+}
+
 void Interpreter::budget_exhausted() {
     if (step_budget == 0) {
         steps_left = INT64_MAX;

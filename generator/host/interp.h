@@ -177,6 +177,20 @@ struct RecursionGuard {
     RecursionGuard& operator=(const RecursionGuard&) = delete;
 };
 
+// Pushes `f` as the innermost frame for the guard's lifetime, counted against the
+// recursion limit; keeps the frame stack and depth consistent across unwinding.
+struct FrameGuard {
+    Interpreter& in;
+    Frame* saved;
+    FrameGuard(Interpreter& i, Frame* f);
+    ~FrameGuard() {
+        in.frame = saved;
+        --in.depth;
+    }
+    FrameGuard(const FrameGuard&) = delete;
+    FrameGuard& operator=(const FrameGuard&) = delete;
+};
+
 // Sets up builtins, sys and the import path. Called once by the CLI.
 void init_runtime(const std::vector<std::string>& module_roots);
 

@@ -5,6 +5,7 @@ from _exo import Procedure
 
 from . import API_cursors as PC
 from ._printed import Printed
+from .core.LoopIR import LoopIR
 
 
 def _transpose(self, arg_cursor):
@@ -46,8 +47,6 @@ class _WindowTypeView:
     source buffer and the accesses (LoopIR.Point / LoopIR.Interval) into it."""
 
     def __init__(self, info, sym):
-        from .core.LoopIR import LoopIR
-
         as_tensor, src_type, src_buf, idx = info
         self.as_tensor = Printed(as_tensor)
         self.src_type = Printed(src_type)
@@ -72,20 +71,16 @@ class _LoopIRArgView:
         self.mem = _exo._cur_arg(proc, index, "mem") if _exo._cur_arg(proc, index, "is_tensor") else None
 
 
-class _LoopIRStmtView:
+def _stmt_view(proc, index, sym):
     """A top-level statement, as an instance of its LoopIR class; a window statement
     also has its name and right-hand side (whose `type` is the window type)."""
-
-    def __new__(cls, proc, index, sym):
-        from .core.LoopIR import LoopIR
-
-        path = (("body", index),)
-        node = getattr(LoopIR, _exo._cur_kind(proc, path))()
-        if isinstance(node, LoopIR.WindowStmt):
-            node.name = sym(_exo._cur_attr(proc, path, "name"))
-            node.rhs = LoopIR.WindowExpr()
-            node.rhs.type = _WindowTypeView(_exo._cur_attr(proc, path + (("rhs", -1),), "window_type"), sym)
-        return node
+    path = (("body", index),)
+    node = getattr(LoopIR, _exo._cur_kind(proc, path))()
+    if isinstance(node, LoopIR.WindowStmt):
+        node.name = sym(_exo._cur_attr(proc, path, "name"))
+        node.rhs = LoopIR.WindowExpr()
+        node.rhs.type = _WindowTypeView(_exo._cur_attr(proc, path + (("rhs", -1),), "window_type"), sym)
+    return node
 
 
 class _LoopIRProcView:
@@ -107,7 +102,7 @@ class _LoopIRProcView:
 
     @property
     def body(self):
-        return [_LoopIRStmtView(self._proc, i, self._sym) for i in range(_exo._cur_len(self._proc, (), "body"))]
+        return [_stmt_view(self._proc, i, self._sym) for i in range(_exo._cur_len(self._proc, (), "body"))]
 
 
 _exo._add_procedure_method("_loopir_proc", property(_LoopIRProcView))

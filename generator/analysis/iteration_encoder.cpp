@@ -17,6 +17,14 @@ IterationEncoder::IterationEncoder(const ir::Proc& p, const ir::Path& loop) {
     written_cfgs_ = ir::get_writeconfigs(loop_->body);
 }
 
+IterationEncoder::IterationEncoder(const ir::Proc& p, const ir::BlockLoc& block) {
+    ctx_.enter(p, block);
+    const ir::StmtList& list = *ir::stmt_list_at(p, block.parent, block.field);
+    ir::StmtList stmts(list.begin() + long(block.lo), list.begin() + long(block.hi));
+    iters_ = ir::get_loop_iters(stmts);
+    written_cfgs_ = ir::get_writeconfigs(stmts);
+}
+
 Bindings IterationEncoder::instance(const std::string& suffix) const {
     Bindings b;
     for (const auto& it : iters_) b[it] = smt::int_var(it.repr() + suffix);

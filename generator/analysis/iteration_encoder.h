@@ -28,11 +28,14 @@ struct Frame {
 class IterationEncoder {
 public:
     IterationEncoder(const ir::Proc& p, const ir::Path& loop);
+    // One run of a block instead of one iteration of a loop: there is no loop() and the
+    // iterators are those of the loops inside the block.
+    IterationEncoder(const ir::Proc& p, const ir::BlockLoc& block);
 
     const ir::For& loop() const { return *loop_; }
 
-    // An instance of the loop body: every iterator bound inside it (the loop's own
-    // included) named with `suffix` appended.
+    // An instance of the loop body (or block): every iterator bound inside it (the
+    // loop's own included) named with `suffix` appended.
     Bindings instance(const std::string& suffix) const;
 
     // The value of a control expression (arbitrary where the analysis does not model it).

@@ -242,4 +242,63 @@ Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, con
     return out;
 }
 
+namespace {
+
+// Does `s` read a value of `buf`? A window of buf passed to a call counts only if the
+// callee reads that parameter (an instruction that stores through it does not).
+bool reads_values(const ir::StmtPtr& s, const Sym& buf) {
+    if (auto c = s->as<ir::Call>()) {
+        for (size_t k = 0; k < c->args.size(); ++k) {
+            const ir::Expr& arg = *c->args[k];
+            bool passed = false;
+            if (auto w = arg.as<ir::WindowExpr>(); w && w->name == buf) {
+                passed = true;
+                for (const auto& d : w->idx) {
+                    if (auto pt = d->as<ir::Point>(); pt && ir::reads_var(*pt->pt, buf)) return true;
+                    if (auto iv = d->as<ir::Interval>(); iv && (ir::reads_var(*iv->lo, buf) || ir::reads_var(*iv->hi, buf)))
+                        return true;
+                }
+            } else if (auto r = arg.as<ir::Read>(); r && r->name == buf && r->idx.empty()) {
+                passed = true;
+            }
+            if (!passed) {
+                if (ir::reads_var(arg, buf)) return true;
+            } else if (k >= c->f->args.size() || ir::proc_reads_arg(*c->f, c->f->args[k].name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+    auto any_reads = [&](const ir::StmtList& ss) {
+        for (const auto& x : ss)
+            if (reads_values(x, buf)) return true;
+        return false;
+    };
+    if (auto f = s->as<ir::For>()) return ir::reads_var(*f->lo, buf) || ir::reads_var(*f->hi, buf) || any_reads(f->body);
+    if (auto i = s->as<ir::If>()) return ir::reads_var(*i->cond, buf) || any_reads(i->body) || any_reads(i->orelse);
+    return ir::reads_var(ir::StmtList{s}, buf);
+}
+
+}  // namespace
+
+bool block_assigns_before_reading(const ir::Proc& p, const ir::BlockLoc& b, const Sym& buf,
+                                  const std::vector<std::vector<WinDim>>& ranges) {
+    const ir::StmtList& list = *ir::stmt_list_at(p, b.parent, b.field);
+    IterationEncoder en(p, b);
+    Bindings run = en.instance("");
+    std::vector<Term> elem;
+    Term in_ranges = smt::bool_val(true);
+    for (size_t d = 0; d < ranges.size(); ++d) {
+        elem.push_back(smt::int_var("assigned_elem#" + std::to_string(d)));
+        for (const WinDim& r : ranges[d]) {
+            Term lo = en.enc(*r.lo, run);
+            in_ranges = in_ranges && (r.interval ? lo <= elem[d] && elem[d] < en.enc(*r.hi, run) : smt::eq(lo, elem[d]));
+        }
+    }
+    Term assigned = smt::bool_val(false);
+    for (size_t i = b.lo; i < b.hi && !reads_values(list[i], buf); ++i)
+        assigned = assigned || must_assign(en, run, *list[i], buf, elem);
+    return en.unsat(in_ranges && !assigned);
+}
+
 }  // namespace exo::analysis

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "access_in_window.h"
 #include "iteration_encoder.h"
 
 namespace exo::analysis {
@@ -16,5 +17,12 @@ namespace exo::analysis {
 // iterators the analysis can solve for from the index (or window) count.
 smt::Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, const ir::Sym& buf,
                       const std::vector<smt::Term>& elem);
+
+// Does block `b` certainly assign every element of `buf` that lies in `ranges` (per
+// dimension of buf, points or lo:hi that all hold; read at the start of the block)
+// before it first reads a value of buf? Only the statements before the first one that
+// reads buf count. Not shown counts as no.
+bool block_assigns_before_reading(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym& buf,
+                                  const std::vector<std::vector<WinDim>>& ranges);
 
 }  // namespace exo::analysis

@@ -468,13 +468,21 @@ std::optional<Path> first_write(const StmtList& ss, const Path& parent, Field fi
 
 Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_path) {
     AllocSite buf = alloc_site(*p, buf_path), rep = alloc_site(*p, rep_path);
-    if (print_type(*buf.alloc->type) != print_type(*rep.alloc->type))
-        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " of type " + print_type(*buf.alloc->type) +
-                    " for " + rep.alloc->name.name() + " of type " + print_type(*rep.alloc->type));
     const Sym& b = buf.alloc->name;
     const StmtList* l = stmt_list_at(*p, rep.rest.parent, rep.rest.field);
     if (auto w = first_write(*l, rep.rest.parent, rep.rest.field, rep.rest.lo, rep.alloc->name))
         checked([&] { analysis::check_is_dead_after(*p, block_of_stmt(*w), b, int(buf.alloc->type->shape().size())); });
+    // buf must be in scope where rep is allocated: earlier in rep's block or in one
+    // enclosing it (else its renamed accesses would name a buffer that does not exist)
+    size_t n = buf_path.size() - 1;
+    bool in_scope = rep_path.size() > n && std::equal(buf_path.begin(), buf_path.begin() + long(n), rep_path.begin()) &&
+                    rep_path[n].field == buf_path[n].field && rep_path[n].index > buf_path[n].index;
+    if (!in_scope)
+        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " for " + rep.alloc->name.name() +
+                    ": it is not allocated before it in an enclosing block");
+    if (print_type(*buf.alloc->type) != print_type(*rep.alloc->type))
+        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " of type " + print_type(*buf.alloc->type) +
+                    " for " + rep.alloc->name.name() + " of type " + print_type(*rep.alloc->type));
     // Every mention of the replaced buffer names the reused one: accesses, windows,
     // strides, and the source buffer recorded in window types.
     size_t k = size_t(rep_path.back().index);

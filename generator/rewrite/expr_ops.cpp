@@ -4,6 +4,7 @@
 // lift_reduce_constant.
 #include <set>
 
+#include "../analysis/inline_assign_checks.h"
 #include "../analysis/sched_checks.h"
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
@@ -197,15 +198,17 @@ namespace {
 // Reads of `name[idx]` (by name and printed indices) replaced by `rhs`.
 class InlineReads : public IRMutator {
 public:
-    InlineReads(std::string key, ExprPtr rhs) : key_(std::move(key)), rhs_(std::move(rhs)) {}
+    InlineReads(Sym buf, std::string key, ExprPtr rhs) : buf_(std::move(buf)), key_(std::move(key)), rhs_(std::move(rhs)) {}
 
 protected:
+    // the same buffer (not another of the same name) at the same printed index
     ExprPtr visit(const std::shared_ptr<const Read>& e) override {
-        if (access_str(e->name, e->idx) == key_) return rhs_;
+        if (e->name == buf_ && access_str(e->name, e->idx) == key_) return rhs_;
         return IRMutator::visit(e);
     }
 
 private:
+    Sym buf_;
     std::string key_;
     ExprPtr rhs_;
 };
@@ -219,8 +222,9 @@ Rewritten inline_assign(const ProcPtr& p, const Path& at) {
     for (const auto& w : get_writes_of_stmts(after))
         if (w.name == a->name)
             sched_error("Cannot inline assign " + trimmed(print_stmt(*a)) + " because the buffer is written afterwards.");
-    InlineReads m(access_str(a->name, a->idx), a->rhs);
+    InlineReads m(a->name, access_str(a->name, a->idx), a->rhs);
     StmtList repl = m.mutate_stmts(after);
+    checked([&] { analysis::check_inline_assign(*p, at, after, repl); });
     BlockLoc rest{b.parent, b.field, b.lo, l.size()};
     return {with_block(*p, rest, repl), {replace_edit(at, 0)}};
 }

@@ -9,7 +9,7 @@ and multiply, so every correct schedule gives bit-identical results.
     build/exocc run tests/sched_fuzz/sched_fuzz.py [--seeds A:B] [--steps K] [--keep DIR]
 
 Prints one line per mismatch (seed, the schedule, the two procs) and a summary. A
-mismatching seed becomes a regression case in tests/sched_fuzz/seeds.txt.
+mismatching seed becomes a regression program under tests/exo/programs.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import _host
 from _exocc_compile import _load_module
 from exo import compile_procs_to_strings
 from exo.stdlib.scheduling import *
+from exo.rewrite.LoopIR_unification import UnificationError
 
 N, M = 8, 6
 
@@ -122,9 +123,10 @@ def stmts(p):
     return out
 
 
-def random_step(rng, p):
-    """One primitive with random arguments: (description, new proc); may raise."""
-    kind = rng.randint(0, 19)
+def random_step(rng, p, callees):
+    """One primitive with random arguments (`callees`: the procs a snippet may call):
+    (description, new proc); may raise."""
+    kind = rng.randint(0, 31)
     ls = loops(p)
     ss = stmts(p)
     if kind == 0 and ls:
@@ -209,6 +211,61 @@ def random_step(rng, p):
         allocs = _finds(p, "_ : _")
         if allocs and ls:
             return "expand_dim", expand_dim(p, rng.choice(allocs), N, rng.randint(0, N - 1))
+    if kind == 20 and ss:
+        s = rng.choice(ss)
+        buf = rng.choice(["x", "y"])
+        k = rng.randint(0, N - 1)
+        return f"stage_mem({buf}[{k}])", stage_mem(p, s, f"{buf}[{k}]", "s")
+    allocs = [a for a in _finds(p, "_ : _") if a.is_tensor()]
+    if kind == 21 and allocs:
+        a = rng.choice(allocs)
+        size, off = rng.randint(1, M), rng.randint(0, 2)
+        return f"resize_dim({a.name()}, {size}, {off})", resize_dim(p, a, 0, size, off)
+    if kind == 22 and allocs:
+        a = rng.choice(allocs)
+        q = rng.choice([2, 3])
+        return f"divide_dim({a.name()}, {q})", divide_dim(p, a, 0, q)
+    if kind == 23 and allocs:
+        a = rng.choice(allocs)
+        if len(a.shape()) >= 2:
+            return f"rearrange_dim({a.name()})", rearrange_dim(p, a, [1, 0] + list(range(2, len(a.shape()))))
+        return f"unroll_buffer({a.name()})", unroll_buffer(p, a, 0)
+    if kind == 24 and ss:
+        s = rng.choice([c for c in ss if isinstance(c, (ForCursor, IfCursor))] or ss)
+        return "eliminate_dead_code", eliminate_dead_code(p, s)
+    if kind == 25:
+        assigns = _finds(p, "_ = _")
+        if assigns:
+            return "inline_assign", inline_assign(p, rng.choice(assigns))
+    if kind == 26 and ss:
+        s = rng.choice(ss)
+        if s.next():
+            return "merge_writes", merge_writes(p, s.expand(0, 1))
+    if kind == 27:
+        assigns = _finds(p, "_ = _")
+        if assigns:
+            return "fold_into_reduce", fold_into_reduce(p, rng.choice(assigns))
+    if kind == 28:
+        allocs = _finds(p, "_ : _")
+        if len(allocs) >= 2:
+            a, b = rng.choice(allocs), rng.choice(allocs)
+            return f"reuse_buffer({a.name()}, {b.name()})", reuse_buffer(p, a, b)
+    if kind == 29:
+        # an index expression replaced by an equal one, or (to be refused) by another
+        exprs = _finds(p, "_ + _") + _finds(p, "_ - _")
+        exprs = [e for e in exprs if e.type().is_indexable()]
+        if exprs:
+            e = rng.choice(exprs)
+            k = rng.choice([0, 0, 1])
+            return f"rewrite_expr(+{k})", rewrite_expr(p, e, FormattedExprStr(f"_ + {k}", e))
+    if kind == 30:
+        calls = _finds(p, "copy_row(_)") + _finds(p, "copy_half(_)")
+        if calls:
+            return "inline", inline(p, rng.choice(calls))
+    if kind == 31 and ls:
+        loop = rng.choice(ls)
+        callee = rng.choice(callees)
+        return f"replace({callee.name()})", replace(p, loop, callee)
     raise SchedulingError("no applicable step")
 
 
@@ -282,28 +339,36 @@ def main(argv):
         rng = Rng(seed)
         path = os.path.join(work, f"fuzz_{seed}.py")
         _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES + proc_source(rng, "kernel"))
-        orig = _load_module(path).kernel
+        module = _load_module(path)
+        orig = module.kernel
         p = orig
         history = []
         for _ in range(steps):
             tried += 1
             try:
-                desc, q = random_step(rng, p)
-            except (SchedulingError, InvalidCursorError):
+                desc, q = random_step(rng, p, [module.copy_row, module.copy_half])
+            except (SchedulingError, InvalidCursorError, UnificationError):
                 rejected += 1
                 continue
             except (TypeError, ValueError) as e:
                 rejected += 1
                 continue
+            except RuntimeError as e:  # an internal error (EXOCC_VERIFY_IR: malformed LoopIR)
+                build_failures += 1
+                print(f"seed {seed}: internal error after {history}: {e}\n{p}")
+                break
             accepted += 1
             history.append(desc)
             p = q
         if not history:
             continue
-        ok, out = outputs_agree(orig, p, work)
+        try:
+            ok, out = outputs_agree(orig, p, work)
+        except Exception as e:  # a scheduled proc that exocc cannot compile is a bug too
+            ok, out = None, f"{type(e).__name__}: {e}\n{p}"
         if ok is None:
             build_failures += 1
-            print(f"seed {seed}: C build failed after {history}\n{out}")
+            print(f"seed {seed}: build failed after {history}\n{out}")
         elif not ok:
             mismatches += 1
             print(f"seed {seed}: MISMATCH after {history}\n{orig}\n{p}")

@@ -133,6 +133,10 @@ Rewritten split_write(const ProcPtr& p, const Path& at) {
     ExprPtr rhs = a ? a->rhs : r->rhs;
     auto b = rhs->as<BinOp>();
     if (!b || b->op != BinOpKind::Add) sched_error("Expected the rhs of the statement to be an addition.");
+    // the second part is evaluated after the first is written (upstream does not check)
+    const Sym& name = a ? a->name : r->name;
+    if (reads_var(*b->rhs, name))
+        sched_error("Cannot split the write: the second operand reads " + name.name() + ", which the first part writes");
     StmtPtr s0 = a ? StmtPtr(ir::make<Assign>(a->name, a->type, a->idx, b->lhs, a->srcinfo))
                    : StmtPtr(ir::make<Reduce>(r->name, r->type, r->idx, b->lhs, r->srcinfo));
     StmtPtr s1 = a ? ir::make<Reduce>(a->name, a->type, a->idx, b->rhs, a->srcinfo)

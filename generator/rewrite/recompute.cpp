@@ -16,6 +16,11 @@ Rewritten divide_with_recompute(const ProcPtr& p, const Path& path, const ExprPt
     auto loop = cast<For>(stmt_at(*p, path));
     if (!loop) sched_error("expected a loop");
     const SrcInfo& si = loop->srcinfo;
+    // The outer loop counts blocks from 0 (upstream keeps the loop's lower bound there,
+    // which skips or shifts iterations of a loop that does not start at 0).
+    int64_t lo = 0;
+    if (!is_const(loop->lo, &lo) || lo != 0)
+        sched_error("divide_with_recompute needs a loop that starts at 0, not " + print_expr(*loop->lo));
     checked([&] { analysis::check_is_idempotent(*p, BlockLoc{path, Field::Body, 0, loop->body.size()}); });
     ExprPtr x = int_const(stride, si);
     // The iterations the outer loop covers without recomputation: outer_hi * stride, or

@@ -21,6 +21,7 @@ from _exocc_compile import _load_module
 from exo import compile_procs_to_strings
 from exo.stdlib.scheduling import *
 from exo.rewrite.LoopIR_unification import UnificationError
+from exo.frontend.parse_fragment import ParseFragmentError
 
 N, M = 8, 6
 
@@ -77,6 +78,10 @@ SNIPPETS = [
      "        z[i, j] = w[j + 1] + x[i]"],
     ["w: f32[M]", "for i in seq(0, N):", "    if i == 0:", "        copy_row(w[0:M], z[0, 0:M])",
      "    copy_half(w[0:M], z[i, 0:M])", "    for j in seq(0, M):", "        y[i] += w[j]"],
+    # a window statement, a reduction from zero with a constant factor, nested sums
+    ["for i in seq(0, N):", "    zr = z[i, 0:M]", "    for j in seq(0, M):", "        zr[j] = zr[j] + x[i]"],
+    ["acc = 0.0", "for i in seq(0, N):", "    acc += 2.0 * x[i]"],
+    ["for i in seq(0, N):", "    y[i] = x[i] + (y[i] + 1.0)"],
 ]
 
 # The procs the snippets call.
@@ -126,7 +131,7 @@ def stmts(p):
 def random_step(rng, p, callees):
     """One primitive with random arguments (`callees`: the procs a snippet may call):
     (description, new proc); may raise."""
-    kind = rng.randint(0, 31)
+    kind = rng.randint(0, 42)
     ls = loops(p)
     ss = stmts(p)
     if kind == 0 and ls:
@@ -266,6 +271,51 @@ def random_step(rng, p, callees):
         loop = rng.choice(ls)
         callee = rng.choice(callees)
         return f"replace({callee.name()})", replace(p, loop, callee)
+    if kind == 32 and ss and ls:
+        s, it = rng.choice(ss), rng.choice(ls).name()
+        k = rng.randint(1, N - 1)
+        return f"specialize({it} < {k})", specialize(p, s, f"{it} < {k}")
+    if kind == 33 and ls:
+        loop = rng.choice(ls)
+        hi, stride = rng.randint(1, 3), rng.randint(2, 4)
+        return (f"divide_with_recompute({loop.name()}, {hi}, {stride})",
+                divide_with_recompute(p, loop, str(hi), stride, [loop.name() + "o", loop.name() + "i"]))
+    if kind == 34 and ss:
+        s = rng.choice(ss)
+        if s.next():
+            return "lift_reduce_constant", lift_reduce_constant(p, s.expand(0, 1))
+    if kind == 35:
+        allocs = _finds(p, "_ : _")
+        if allocs:
+            return "delete_buffer", delete_buffer(p, rng.choice(allocs))
+    if kind == 36:
+        windows = _finds(p, "_ = _[_]")
+        windows = [w for w in windows if isinstance(w, WindowStmtCursor)]
+        if windows:
+            return "inline_window", inline_window(p, rng.choice(windows))
+    if kind == 37 and ss:
+        s = rng.choice(ss)
+        q, _sub = extract_subproc(p, s, "sub")
+        return "extract_subproc", q
+    if kind == 38:
+        allocs = _finds(p, "_ : _")
+        if allocs:
+            return "autolift_alloc", autolift_alloc(p, rng.choice(allocs), 1, keep_dims=rng.choice([False, True]))
+    if kind == 39:
+        exprs = [e for e in _finds(p, "_ + _") + _finds(p, "_ * _") if isinstance(e.rhs(), BinaryOpCursor)]
+        if exprs:
+            return "left_reassociate_expr", left_reassociate_expr(p, rng.choice(exprs))
+    if kind == 40:
+        assigns = _finds(p, "_ = _")
+        if assigns:
+            return "split_write", split_write(p, rng.choice(assigns))
+    if kind == 41 and allocs:
+        a = rng.choice(allocs)
+        if len(a.shape()) >= 2:
+            return "mult_dim", mult_dim(p, a, 0, 1)
+    if kind == 42 and ss:
+        s = rng.choice(ss)
+        return "insert_pass", insert_pass(p, s.after())
     raise SchedulingError("no applicable step")
 
 
@@ -347,7 +397,7 @@ def main(argv):
             tried += 1
             try:
                 desc, q = random_step(rng, p, [module.copy_row, module.copy_half])
-            except (SchedulingError, InvalidCursorError, UnificationError):
+            except (SchedulingError, InvalidCursorError, UnificationError, ParseFragmentError):
                 rejected += 1
                 continue
             except (TypeError, ValueError) as e:

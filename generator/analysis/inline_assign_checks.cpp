@@ -33,6 +33,16 @@ struct LeftAccesses : ir::IRVisitor {
     }
 };
 
+bool bound_by_window_stmt(const ir::StmtList& ss, const Sym& name) {
+    for (const auto& s : ss) {
+        if (auto w = s->as<ir::WindowStmt>(); w && w->name == name) return true;
+        if (auto f = s->as<ir::For>(); f && bound_by_window_stmt(f->body, name)) return true;
+        if (auto i = s->as<ir::If>(); i && (bound_by_window_stmt(i->body, name) || bound_by_window_stmt(i->orelse, name)))
+            return true;
+    }
+    return false;
+}
+
 [[noreturn]] void refuse(const ir::Assign& a, const std::string& why) {
     std::string s = ir::print_stmt(a);
     while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -48,6 +58,9 @@ void check_inline_assign(const ir::Proc& p, const ir::Path& at, const ir::StmtLi
 
     for (const auto& arg : p.args)
         if (arg.name == a->name) refuse(*a, a->name.name() + " is an argument, which the caller may read");
+    // a window names another buffer's memory, which may be read under that buffer's name
+    if (bound_by_window_stmt(p.body, a->name))
+        refuse(*a, a->name.name() + " is a window, whose buffer may be read under its own name");
     // Every read of the buffer, but for the assignment's own, must be in the rest of the
     // block: one elsewhere (after the block, or before the assignment in a later
     // iteration of a loop around it) may see the value that is no longer written.

@@ -11,9 +11,10 @@ namespace exo::analysis {
 
 // `at` is the assignment; `rest` is the rest of its block as it was, `inlined` the same
 // after the substitution. Throws CheckFailed saying why the rewrite is unsafe:
-// - the buffer outlives the block (an argument, or allocated in an enclosing block),
-//   so code after the block, or a later iteration of an enclosing loop, may read the
-//   element that is no longer written;
+// - the buffer is an argument or a window (of memory that may be read under another
+//   name), or it is read outside the rest of the block (after it, or before the
+//   assignment in a later iteration of an enclosing loop), where the element that is
+//   no longer written may be read;
 // - an access left in the rest of the block (a window, a whole buffer passed, an
 //   element that may be buf[idx]) may read that element;
 // - the rest of the block writes what rhs reads (a buffer or a config field) before the

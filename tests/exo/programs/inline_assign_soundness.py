@@ -1,9 +1,9 @@
 # inline_assign deletes `buf[idx] = rhs` and substitutes rhs for the reads of buf[idx]
 # after it. Upstream only refuses a buffer written again later in the block; exocc also
-# refuses what would change the results (found by tests/sched_fuzz): an argument, a
-# buffer read outside the rest of the block, a read left behind that may be the deleted
-# element, a window of the buffer, and a write of what rhs reads before a substituted
-# read.
+# refuses what would change the results (found by tests/sched_fuzz): an argument or a
+# window, a buffer read outside the rest of the block, a read left behind that may be
+# the deleted element, a window of the buffer, and a write of what rhs reads before a
+# substituted read.
 from __future__ import annotations
 from exo import proc
 from exo.stdlib.scheduling import *
@@ -85,6 +85,25 @@ def window_use(x: f32[8], y: f32[4]):
 
 
 refused(lambda: inline_assign(window_use, "w[0] = _"))
+
+
+@proc
+def copy_row(dst: [f32][6], src: [f32][6]):
+    for k in seq(0, 6):
+        dst[k] = src[k]
+
+
+@proc
+def through_window(z: f32[8, 6], x: f32[8]):
+    for i in seq(0, 8):
+        w: f32[6]
+        copy_row(w[0:6], z[i, 0:6])
+        for j in seq(0, 5):
+            z[i, j] = w[j + 1] + x[i]
+
+
+# after inlining the call, dst is a window of w, which the loop after it reads as w
+refused(lambda: inline_assign(inline(through_window, "copy_row(_)"), "dst[_] = _"))
 
 
 @proc

@@ -537,8 +537,10 @@ Flow Interpreter::exec_try(const TryStmt* t, Frame& f) {
     } catch (PyException& e) {
         if (t->finalbody.empty()) throw;
         // Run `finally` with the pending exception as context; a return/break there
-        // swallows it.
+        // swallows it. If it goes on, this frame's traceback line is where it was
+        // raised, not the last line of the finally block.
         Value saved = f.handling;
+        int raised_at = f.line;
         f.handling = Value(e.exc);
         Flow ff;
         try {
@@ -549,6 +551,7 @@ Flow Interpreter::exec_try(const TryStmt* t, Frame& f) {
         }
         f.handling = saved;
         if (ff != Flow::Normal) return ff;
+        f.line = raised_at;
         throw;
     }
     return run_finally(flow);

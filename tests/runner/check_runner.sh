@@ -46,9 +46,9 @@ expect_no_line() {
 
 # --- the whole directory ---------------------------------------------------
 run .
-expect_last "86 passed, 19 failed, 14 skipped" 1 "all samples"
+expect_last "86 passed, 20 failed, 14 skipped" 1 "all samples"
 d="all samples"
-expect_line "collected 117 items / 1 error / 1 skipped" "$d"
+expect_line "collected 118 items / 1 error / 1 skipped" "$d"
 expect_line "warning: conftest.py not loaded, its fixtures and hooks are unavailable: broken_conftest/conftest.py" "$d"
 expect_line "  ModuleNotFoundError: No module named 'numpy_not_available_in_exocc'" "$d"
 expect_line "test_basic.py .FFFFssss.sFxXFF.s.F.." "$d"
@@ -59,6 +59,7 @@ expect_line "    assert x == 4" "$d"
 expect_line "FAILED test_basic.py::test_fail_assert - assert x == 4" "$d"
 expect_line "E   AssertionError: two plus two" "$d"
 expect_line "test_basic.py:11: in helper_that_raises" "$d"
+expect_line "test_tracebacks.py:11: in helper_with_cleanup" "a frame whose finally block ran"
 expect_line "E   ValueError: bad value from helper" "$d"
 expect_line "E   Failed: explicit failure message" "$d"
 expect_line "[XPASS(strict)] must fail" "$d"

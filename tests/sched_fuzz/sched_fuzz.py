@@ -100,11 +100,17 @@ def copy_half(dst: [f32][{M}], src: [f32][{M}]):
 """
 
 
-def proc_source(rng, name):
+def proc_source(rng, name, symbolic):
+    """With `symbolic`, the length is a size argument n (at least M, as the snippets
+    need) instead of N."""
     lines = []
     for _ in range(rng.randint(1, 3)):
         lines.extend(rng.choice(SNIPPETS))
-    body = "\n".join("    " + line.replace("N", str(N)).replace("M", str(M)) for line in lines)
+    n = "n" if symbolic else str(N)
+    body = "\n".join("    " + line.replace("N", n).replace("M", str(M)) for line in lines)
+    if symbolic:
+        return (f"@proc\ndef {name}(n: size, x: f32[n], y: f32[n], z: f32[n, {M}], acc: f32):\n"
+                f"    assert n >= {M}\n{body}\n")
     return f"@proc\ndef {name}(x: f32[{N}], y: f32[{N}], z: f32[{N}, {M}], acc: f32):\n{body}\n"
 
 
@@ -328,6 +334,8 @@ def _finds(p, pattern):
 
 # ----------------------------------------------------------------------------- checking
 
+# Runs orig and sched on the same random inputs, for several lengths when the procs take
+# one (NARG is "n, " then, and LENGTHS the lengths tried; arrays have room for N).
 HARNESS = r"""
 #include <stdio.h>
 #include <string.h>
@@ -335,17 +343,20 @@ HARNESS = r"""
 static unsigned long long s = 88172645463325252ULL;
 static float val(void) { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (float)((long long)(s % 9) - 4); }
 int main(void) {
-  for (int trial = 0; trial < 4; ++trial) {
+  static const int lengths[] = {LENGTHS};
+  for (int trial = 0; trial < 4 * (int)(sizeof lengths / sizeof lengths[0]); ++trial) {
+    int n = lengths[trial % (int)(sizeof lengths / sizeof lengths[0])];
+    (void)n;
     float x[N], y[N], z[N * M], acc;
     for (int i = 0; i < N; ++i) { x[i] = val(); y[i] = val(); }
     for (int i = 0; i < N * M; ++i) z[i] = val();
     acc = val();
     float x2[N], y2[N], z2[N * M], acc2 = acc;
     memcpy(x2, x, sizeof x); memcpy(y2, y, sizeof y); memcpy(z2, z, sizeof z);
-    orig(NULL, x, y, z, &acc);
-    sched(NULL, x2, y2, z2, &acc2);
+    orig(NULL, NARG x, y, z, &acc);
+    sched(NULL, NARG x2, y2, z2, &acc2);
     if (memcmp(x, x2, sizeof x) || memcmp(y, y2, sizeof y) || memcmp(z, z2, sizeof z) || acc != acc2) {
-      printf("MISMATCH trial %d\n", trial);
+      printf("MISMATCH trial %d (n = %d)\n", trial, n);
       return 1;
     }
   }
@@ -358,7 +369,9 @@ def outputs_agree(orig, sched, work):
     c, h = compile_procs_to_strings([rename(orig, "orig"), rename(sched, "sched")], "lib.h")
     _host.write_text(os.path.join(work, "lib.c"), c)
     _host.write_text(os.path.join(work, "lib.h"), h)
-    _host.write_text(os.path.join(work, "main.c"), HARNESS.replace("N * M", f"{N * M}").replace("[N]", f"[{N}]")
+    symbolic = orig.args()[0].name() == "n"
+    harness = HARNESS.replace("NARG", "n, " if symbolic else "").replace("LENGTHS", "6, 7, 8" if symbolic else f"{N}")
+    _host.write_text(os.path.join(work, "main.c"), harness.replace("N * M", f"{N * M}").replace("[N]", f"[{N}]")
                      .replace("i < N", f"i < {N}"))
     status, out = _host.run(["cc", "-O1", "-std=c11", "-w", "-o", "t", "main.c", "lib.c", "-lm"], work)
     if status != 0:
@@ -388,7 +401,7 @@ def main(argv):
     for seed in range(lo, hi):
         rng = Rng(seed)
         path = os.path.join(work, f"fuzz_{seed}.py")
-        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES + proc_source(rng, "kernel"))
+        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES + proc_source(rng, "kernel", seed % 2 == 1))
         module = _load_module(path)
         orig = module.kernel
         p = orig

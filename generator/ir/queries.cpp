@@ -213,4 +213,17 @@ std::vector<Sym> get_loop_iters(const StmtList& stmts) {
     return std::move(c.loop_iters);
 }
 
+bool mentions(const StmtList& ss, const Sym& x) {
+    if (reads_var(ss, x)) return true;
+    struct Writes : IRVisitor {
+        Sym x;
+        bool found = false;
+        void visit(const Assign& s) override { found |= s.name == x; IRVisitor::visit(s); }
+        void visit(const Reduce& s) override { found |= s.name == x; IRVisitor::visit(s); }
+    } w;
+    w.x = x;
+    w.visit_stmts(ss);
+    return w.found;
+}
+
 }  // namespace exo::ir

@@ -35,6 +35,8 @@ bool proc_writes_arg(const Proc& f, const Sym& arg);
 // Does any expression in `ss` (or `e`) read variable `x` (a Read, a window, a stride)?
 bool reads_var(const StmtList& ss, const Sym& x);
 bool reads_var(const Expr& e, const Sym& x);
+// Does any statement of `ss` mention (read, assign or reduce into) variable `x`?
+bool mentions(const StmtList& ss, const Sym& x);
 // Whether `f` reads the values of its argument `arg` (an element, an accumulation
 // into it, a window of it, or a call that reads it); a stride is no value.
 bool proc_reads_arg(const Proc& f, const Sym& arg);

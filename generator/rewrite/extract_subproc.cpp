@@ -82,6 +82,17 @@ Extracted extract_subproc(const ProcPtr& p, const BlockLoc& block, const std::st
 
     StmtList body(list->begin() + long(block.lo), list->begin() + long(block.hi));
     const SrcInfo& info = body.front()->srcinfo;
+    // Beyond upstream: a buffer or window the block names would no longer exist for the
+    // statements after it.
+    StmtList rest(list->begin() + long(block.hi), list->end());
+    for (const auto& s : body) {
+        Sym named;
+        if (auto a = s->as<Alloc>()) named = a->name;
+        else if (auto w = s->as<WindowStmt>()) named = w->name;
+        else continue;
+        if (mentions(rest, named))
+            sched_error("Cannot extract the block: " + named.name() + ", which it allocates or names, is used after it");
+    }
 
     // The variables the block uses, and those sizing the buffers among them.
     std::unordered_set<Sym> used;

@@ -191,24 +191,6 @@ Rewritten mult_loops(const ProcPtr& p, const Path& path, const std::string& new_
     return {with_stmt(*p, path, loop), {Edit{Edit::Unwrap, inner_path, Field::Body, 0, 0, inner->body.size()}}};
 }
 
-namespace {
-
-// Does any statement of `ss` mention (read or write) variable `x`?
-bool mentions(const StmtList& ss, const Sym& x) {
-    if (reads_var(ss, x)) return true;
-    struct Writes : IRVisitor {
-        Sym x;
-        bool found = false;
-        void visit(const Assign& s) override { found |= s.name == x; IRVisitor::visit(s); }
-        void visit(const Reduce& s) override { found |= s.name == x; IRVisitor::visit(s); }
-    } w;
-    w.x = x;
-    w.visit_stmts(ss);
-    return w.found;
-}
-
-}  // namespace
-
 Rewritten fission(const ProcPtr& p, const Path& anchor, bool after, int n_lifts, bool unsafe) {
     // The statement after which to split (upstream: the gap's statement or its prev).
     Path stmt = anchor;
@@ -227,10 +209,15 @@ Rewritten fission(const ProcPtr& p, const Path& anchor, bool after, int n_lifts,
         else sched_error("Can only lift past a for loop or an if statement");
         StmtList pre(list->begin(), list->begin() + long(idx)), post(list->begin() + long(idx), list->end());
         if (pre.empty() || post.empty()) continue;
-        for (const auto& x : pre)
+        for (const auto& x : pre) {
             if (auto al = x->as<Alloc>(); al && mentions(post, al->name))
                 sched_error("Will not fission here, because doing so will hide the allocation of " + al->name.name() +
                             " from a later use site.");
+            // the same for a window statement (upstream leaves its uses unbound)
+            if (auto ws = x->as<WindowStmt>(); ws && mentions(post, ws->name))
+                sched_error("Will not fission here, because doing so will hide the window " + ws->name.name() +
+                            " from a later use site.");
+        }
         BlockLoc sb = block_of_stmt(scope);
         Edit e{Edit::Fission, scope, field, idx, idx, 0, Field::Body};
         if (auto f = s->as<For>()) {

@@ -134,10 +134,15 @@ def stmts(p):
     return out
 
 
+last_kind = None  # the kind of step random_step last tried (reported with an internal error)
+
+
 def random_step(rng, p, callees):
     """One primitive with random arguments (`callees`: the procs a snippet may call):
     (description, new proc); may raise."""
     kind = rng.randint(0, 42)
+    global last_kind
+    last_kind = kind
     ls = loops(p)
     ss = stmts(p)
     if kind == 0 and ls:
@@ -418,7 +423,7 @@ def main(argv):
                 continue
             except RuntimeError as e:  # an internal error (EXOCC_VERIFY_IR: malformed LoopIR)
                 build_failures += 1
-                print(f"seed {seed}: internal error after {history}: {e}\n{p}")
+                print(f"seed {seed}: internal error in step kind {last_kind} after {history}: {e}\n{p}")
                 break
             accepted += 1
             history.append(desc)

@@ -1,0 +1,62 @@
+# Rewrites that would leave a name used where it no longer exists, or a call whose
+# argument no longer has the callee's type (found by tests/sched_fuzz with
+# EXOCC_VERIFY_IR); each is refused here, next to the same primitive applied where it
+# is fine. Upstream produces the broken proc in each case.
+from __future__ import annotations
+from exo import proc
+from exo.stdlib.scheduling import *
+
+
+def refused(make):
+    try:
+        make()
+        print("accepted (wrong)")
+    except SchedulingError as e:
+        print("SchedulingError:", e)
+
+
+@proc
+def windowed(z: f32[8, 6], x: f32[8], y: f32[8]):
+    for i in seq(0, 8):
+        y[i] = x[i]
+        zr = z[i, 0:6]
+        for j in seq(0, 6):
+            zr[j] = zr[j] + x[i]
+
+
+# fission between a window statement and a use of the window
+refused(lambda: fission(windowed, windowed.find("zr = _").after()))
+print(fission(windowed, windowed.find("y[_] = _").after()))
+# extract_subproc of a window statement whose window is used after it
+refused(lambda: extract_subproc(windowed, "zr = _", "sub"))
+q, sub = extract_subproc(windowed, "for j in _:_", "sub")
+print(sub)
+
+
+@proc
+def fill(dst: f32[6], src: [f32][6]):
+    for k in seq(0, 6):
+        dst[k] = src[k]
+
+
+@proc
+def fill_win(dst: [f32][6], src: [f32][6]):
+    for k in seq(0, 6):
+        dst[k] = src[k]
+
+
+@proc
+def rows(z: f32[8, 6], x: f32[8]):
+    for i in seq(0, 8):
+        w: f32[6]
+        fill(w, z[i, 0:6])
+        x[i] = w[0]
+    for i in seq(0, 8):
+        v: f32[6]
+        fill_win(v, z[i, 0:6])
+        x[i] += v[1]
+
+
+# lifting w makes the whole-buffer argument a window, which fill's dst is not
+refused(lambda: autolift_alloc(rows, "w : _", 1, keep_dims=True))
+print(autolift_alloc(rows, "v : _", 1, keep_dims=True))

@@ -126,6 +126,14 @@ Rewritten join_loops(const ProcPtr& p, const Path& first, const Path& second) {
 Rewritten add_loop(const ProcPtr& p, const Path& stmt, const std::string& iter, const ExprPtr& hi, bool guard, bool unsafe) {
     StmtPtr s = stmt_at(*p, stmt);
     BlockLoc b = block_of_stmt(stmt);
+    // Beyond upstream: inside the loop, an allocation or window would be out of scope for
+    // the statements after it.
+    Sym named;
+    if (auto a = s->as<Alloc>()) named = a->name;
+    else if (auto w = s->as<WindowStmt>()) named = w->name;
+    const StmtList& list = *stmt_list_at(*p, b.parent, b.field);
+    if (named && mentions(StmtList(list.begin() + long(b.hi), list.end()), named))
+        sched_error("Cannot add a loop around the definition of " + named.name() + ", which is used after it");
     if (!unsafe)
         checked([&] {
             analysis::check_is_idempotent(*p, b);

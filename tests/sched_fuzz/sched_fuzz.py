@@ -306,7 +306,7 @@ def random_step(rng, p, callees):
             return "inline_window", inline_window(p, rng.choice(windows))
     if kind == 37 and ss:
         s = rng.choice(ss)
-        q, _sub = extract_subproc(p, s, "sub")
+        q, _sub = extract_subproc(p, s, f"sub{rng.randint(0, 10 ** 6)}")  # one name per proc
         return "extract_subproc", q
     if kind == 38:
         allocs = _finds(p, "_ : _")

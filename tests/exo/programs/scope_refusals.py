@@ -1,7 +1,8 @@
 # Rewrites that would leave a name used where it no longer exists, or a call whose
 # argument no longer has the callee's type (found by tests/sched_fuzz with
-# EXOCC_VERIFY_IR); each is refused here, next to the same primitive applied where it
-# is fine. Upstream produces the broken proc in each case.
+# EXOCC_VERIFY_IR, or a proc that cannot be compiled); each is refused here, next to
+# the same primitive applied where it is fine. Upstream produces the broken proc in each
+# case.
 from __future__ import annotations
 from exo import proc
 from exo.stdlib.scheduling import *
@@ -60,3 +61,27 @@ def rows(z: f32[8, 6], x: f32[8]):
 # lifting w makes the whole-buffer argument a window, which fill's dst is not
 refused(lambda: autolift_alloc(rows, "w : _", 1, keep_dims=True))
 print(autolift_alloc(rows, "v : _", 1, keep_dims=True))
+
+
+@proc
+def staged(x: f32[8], y: f32[8]):
+    t: f32[8]
+    for i in seq(0, 8):
+        t[i] = x[i]
+    for i in seq(0, 8):
+        if i < 4:
+            y[i] = t[i]
+        else:
+            if i < 3:
+                y[i] = 0.0
+            else:
+                y[i] = x[i]
+
+
+# add_loop around an allocation used after it
+refused(lambda: add_loop(staged, "t : _", "k", 2))
+# extract_subproc of a statement that never runs (i < 3 inside i >= 4): its asserts
+# would contradict each other
+refused(lambda: extract_subproc(staged, "y[_] = 0.0", "dead"))
+q, live = extract_subproc(staged, "y[_] = x[_]", "live")
+print(live)

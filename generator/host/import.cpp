@@ -20,6 +20,11 @@ bool is_file(const std::string& p) {
     return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool is_dir(const std::string& p) {
+    struct stat st;
+    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 bool read_file(const std::string& path, std::string& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
@@ -118,6 +123,7 @@ Value find_and_load(Interpreter& in, const std::string& fullname) {
             if (is_str(d)) dirs.push_back(str_of(d));
     }
     std::string base = dot == std::string::npos ? fullname : fullname.substr(dot + 1);
+    std::vector<std::string> portions;  // directories of a namespace package (PEP 420)
     for (const std::string& d : dirs) {
         std::string prefix = d.empty() ? "" : d + "/";
         std::string pkg_init = prefix + base + "/__init__.py";
@@ -132,6 +138,23 @@ Value find_and_load(Interpreter& in, const std::string& fullname) {
             if (!parent.is_null()) setattr(parent, base, m);
             return m;
         }
+        if (is_dir(prefix + base)) portions.push_back(prefix + base);
+    }
+    // A directory without __init__.py is a namespace package, unless a regular package or
+    // module of the name comes anywhere on the path; its __path__ is every such directory.
+    if (!portions.empty()) {
+        Ref<ModuleObject> m = make<ModuleObject>(fullname);
+        DictTable& g = m->globals();
+        g.set_str("__name__", str(fullname));
+        g.set_str("__file__", Value::none());
+        g.set_str("__doc__", Value::none());
+        g.set_str("__package__", str(fullname));
+        std::vector<Value> path;
+        for (const auto& p : portions) path.push_back(str(p));
+        g.set_str("__path__", list(std::move(path)));
+        setitem(in.sys_modules, str(fullname), Value(m));
+        if (!parent.is_null()) setattr(parent, base, Value(m));
+        return Value(m);
     }
     Value e = new_exception(exc_types().ModuleNotFoundError, {str(cat("No module named '", fullname, "'"))});
     setattr(e, "name", str(fullname));

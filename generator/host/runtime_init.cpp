@@ -2,6 +2,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -143,9 +144,17 @@ void* run_main_thread(void* p) {
         }
         std::ostringstream ss;
         ss << f.rdbuf();
+        // sys.path[0] is the script's directory, absolute and with symbolic links resolved
+        // (as CPython's), so imports beside the script work whatever the working directory.
         std::string dir = job->path.find('/') == std::string::npos ? "" : job->path.substr(0, job->path.rfind('/'));
+        if (char* real = ::realpath(job->path.c_str(), nullptr)) {
+            std::string r(real);
+            std::free(real);
+            dir = r.substr(0, r.rfind('/'));
+            if (dir.empty()) dir = "/";
+        }
         auto* path = as<ListObject>(in.sys_path);
-        path->items.push_back(str(dir.empty() ? std::string("") : dir));
+        path->items.push_back(str(dir));
         for (const std::string& r : in.builtin_module_roots) path->items.push_back(str(r));
         in.argv = job->argv;
         Ref<ModuleObject> m = make<ModuleObject>("__main__");

@@ -7,14 +7,7 @@
 from __future__ import annotations
 from exo import proc
 from exo.stdlib.scheduling import *
-
-
-def refused(make):
-    try:
-        make()
-        print("accepted (wrong)")
-    except SchedulingError as e:
-        print("SchedulingError:", e)
+from helpers.refusal import refused
 
 
 @proc

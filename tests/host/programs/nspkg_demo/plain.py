@@ -1,0 +1,1 @@
+NAME = "plain module in a namespace package"

@@ -145,6 +145,9 @@ def random_step(rng, p, callees):
     last_kind = kind
     ls = loops(p)
     ss = stmts(p)
+    all_allocs = _finds(p, "_ : _")
+    tensor_allocs = [a for a in all_allocs if a.is_tensor()]
+    assigns = _finds(p, "_ = _")
     if kind == 0 and ls:
         loop = rng.choice(ls)
         q = rng.choice([2, 3, 4])
@@ -209,13 +212,11 @@ def random_step(rng, p, callees):
         if exprs:
             return "commute_expr", commute_expr(p, [rng.choice(exprs)])
     if kind == 16:
-        allocs = _finds(p, "_ : _")
-        if allocs:
-            return "lift_alloc", lift_alloc(p, rng.choice(allocs))
+        if all_allocs:
+            return "lift_alloc", lift_alloc(p, rng.choice(all_allocs))
     if kind == 17:
-        allocs = _finds(p, "_ : _")
-        if allocs:
-            return "sink_alloc", sink_alloc(p, rng.choice(allocs))
+        if all_allocs:
+            return "sink_alloc", sink_alloc(p, rng.choice(all_allocs))
     if kind == 18 and ls:
         loop = rng.choice(ls)
         buf, n = rng.choice([("x", N), ("y", N)])
@@ -224,25 +225,23 @@ def random_step(rng, p, callees):
         return (f"stage_mem({loop.name()}, {buf}[{lo}:{hi}])",
                 stage_mem(p, loop, f"{buf}[{lo}:{hi}]", "s", accum=rng.choice([False, True])))
     if kind == 19:
-        allocs = _finds(p, "_ : _")
-        if allocs and ls:
-            return "expand_dim", expand_dim(p, rng.choice(allocs), N, rng.randint(0, N - 1))
+        if all_allocs and ls:
+            return "expand_dim", expand_dim(p, rng.choice(all_allocs), N, rng.randint(0, N - 1))
     if kind == 20 and ss:
         s = rng.choice(ss)
         buf = rng.choice(["x", "y"])
         k = rng.randint(0, N - 1)
         return f"stage_mem({buf}[{k}])", stage_mem(p, s, f"{buf}[{k}]", "s")
-    allocs = [a for a in _finds(p, "_ : _") if a.is_tensor()]
-    if kind == 21 and allocs:
-        a = rng.choice(allocs)
+    if kind == 21 and tensor_allocs:
+        a = rng.choice(tensor_allocs)
         size, off = rng.randint(1, M), rng.randint(0, 2)
         return f"resize_dim({a.name()}, {size}, {off})", resize_dim(p, a, 0, size, off)
-    if kind == 22 and allocs:
-        a = rng.choice(allocs)
+    if kind == 22 and tensor_allocs:
+        a = rng.choice(tensor_allocs)
         q = rng.choice([2, 3])
         return f"divide_dim({a.name()}, {q})", divide_dim(p, a, 0, q)
-    if kind == 23 and allocs:
-        a = rng.choice(allocs)
+    if kind == 23 and tensor_allocs:
+        a = rng.choice(tensor_allocs)
         if len(a.shape()) >= 2:
             return f"rearrange_dim({a.name()})", rearrange_dim(p, a, [1, 0] + list(range(2, len(a.shape()))))
         return f"unroll_buffer({a.name()})", unroll_buffer(p, a, 0)
@@ -250,7 +249,6 @@ def random_step(rng, p, callees):
         s = rng.choice([c for c in ss if isinstance(c, (ForCursor, IfCursor))] or ss)
         return "eliminate_dead_code", eliminate_dead_code(p, s)
     if kind == 25:
-        assigns = _finds(p, "_ = _")
         if assigns:
             return "inline_assign", inline_assign(p, rng.choice(assigns))
     if kind == 26 and ss:
@@ -258,13 +256,11 @@ def random_step(rng, p, callees):
         if s.next():
             return "merge_writes", merge_writes(p, s.expand(0, 1))
     if kind == 27:
-        assigns = _finds(p, "_ = _")
         if assigns:
             return "fold_into_reduce", fold_into_reduce(p, rng.choice(assigns))
     if kind == 28:
-        allocs = _finds(p, "_ : _")
-        if len(allocs) >= 2:
-            a, b = rng.choice(allocs), rng.choice(allocs)
+        if len(all_allocs) >= 2:
+            a, b = rng.choice(all_allocs), rng.choice(all_allocs)
             return f"reuse_buffer({a.name()}, {b.name()})", reuse_buffer(p, a, b)
     if kind == 29:
         # an index expression replaced by an equal one, or (to be refused) by another
@@ -296,9 +292,8 @@ def random_step(rng, p, callees):
         if s.next():
             return "lift_reduce_constant", lift_reduce_constant(p, s.expand(0, 1))
     if kind == 35:
-        allocs = _finds(p, "_ : _")
-        if allocs:
-            return "delete_buffer", delete_buffer(p, rng.choice(allocs))
+        if all_allocs:
+            return "delete_buffer", delete_buffer(p, rng.choice(all_allocs))
     if kind == 36:
         windows = _finds(p, "_ = _[_]")
         windows = [w for w in windows if isinstance(w, WindowStmtCursor)]
@@ -309,19 +304,17 @@ def random_step(rng, p, callees):
         q, _sub = extract_subproc(p, s, f"sub{rng.randint(0, 10 ** 6)}")  # one name per proc
         return "extract_subproc", q
     if kind == 38:
-        allocs = _finds(p, "_ : _")
-        if allocs:
-            return "autolift_alloc", autolift_alloc(p, rng.choice(allocs), 1, keep_dims=rng.choice([False, True]))
+        if all_allocs:
+            return "autolift_alloc", autolift_alloc(p, rng.choice(all_allocs), 1, keep_dims=rng.choice([False, True]))
     if kind == 39:
         exprs = [e for e in _finds(p, "_ + _") + _finds(p, "_ * _") if isinstance(e.rhs(), BinaryOpCursor)]
         if exprs:
             return "left_reassociate_expr", left_reassociate_expr(p, rng.choice(exprs))
     if kind == 40:
-        assigns = _finds(p, "_ = _")
         if assigns:
             return "split_write", split_write(p, rng.choice(assigns))
-    if kind == 41 and allocs:
-        a = rng.choice(allocs)
+    if kind == 41 and tensor_allocs:
+        a = rng.choice(tensor_allocs)
         if len(a.shape()) >= 2:
             return "mult_dim", mult_dim(p, a, 0, 1)
     if kind == 42 and ss:

@@ -440,6 +440,12 @@ Rewritten delete_buffer(const ProcPtr& p, const Path& path) {
     const Alloc& a = *site.alloc;
     checked([&] { analysis::check_is_dead_after(*p, block_of_stmt(path), a.name, int(a.type->shape().size())); });
     BlockLoc b = block_of_stmt(path);
+    // Beyond upstream: code that never runs (a loop of no iterations) passes the check
+    // above, yet its mentions of the buffer would be left without a definition.
+    const StmtList& list = *stmt_list_at(*p, b.parent, b.field);
+    if (mentions(StmtList(list.begin() + long(b.hi), list.end()), a.name))
+        sched_error("The variable " + a.name.name() + " can potentially be used after the statement at " +
+                    a.srcinfo.str() + " executes.");
     return {with_block(*p, b, {}), {Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0}}};
 }
 

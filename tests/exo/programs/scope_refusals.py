@@ -78,3 +78,15 @@ refused(lambda: add_loop(staged, "t : _", "k", 2))
 refused(lambda: extract_subproc(staged, "y[_] = 0.0", "dead"))
 q, live = extract_subproc(staged, "y[_] = x[_]", "live")
 print(live)
+
+
+@proc
+def never_runs(x: f32[8], y: f32[8]):
+    for i in seq(0, 0):
+        t: f32
+        t = x[i]
+        y[i] = t
+
+
+# in a loop of no iterations t is never read, yet its mentions would be left unbound
+refused(lambda: delete_buffer(never_runs, "t : _"))

@@ -15,12 +15,12 @@ using ir::Sym;
 using smt::Term;
 
 // The accesses to `buf` that the substitution left: element reads, and whether any
-// access could read an unknown part of it (a window, or the whole buffer passed on).
+// access could read an unknown part of it (a window, or the buffer passed to a call).
 struct LeftAccesses : ir::IRVisitor {
     explicit LeftAccesses(Sym buf) : buf(std::move(buf)) {}
     Sym buf;
     std::vector<const ir::Read*> reads;
-    bool opaque = false;
+    bool windowed = false, passed = false;
 
     using ir::IRVisitor::visit;
     void visit(const ir::Read& r) override {
@@ -28,8 +28,13 @@ struct LeftAccesses : ir::IRVisitor {
         ir::IRVisitor::visit(r);
     }
     void visit(const ir::WindowExpr& w) override {
-        if (w.name == buf) opaque = true;
+        if (w.name == buf) windowed = true;
         ir::IRVisitor::visit(w);
+    }
+    void visit(const ir::Call& c) override {
+        for (const auto& a : c.args)
+            if (auto r = a->as<ir::Read>(); r && r->name == buf && r->idx.empty()) passed = true;
+        ir::IRVisitor::visit(c);
     }
 };
 
@@ -74,7 +79,8 @@ void check_inline_assign(const ir::Proc& p, const ir::Path& at, const ir::StmtLi
 
     LeftAccesses left(a->name);
     for (const auto& s : inlined) left.visit_stmt(*s);
-    if (left.opaque) refuse(*a, "a window of " + a->name.name() + " may read it afterwards");
+    if (left.windowed) refuse(*a, "a window of " + a->name.name() + " may read it afterwards");
+    if (left.passed) refuse(*a, a->name.name() + " is passed to a call afterwards, which may read it");
 
     ir::BlockLoc after{own.parent, own.field, own.hi, list.size()};
     if (!left.reads.empty()) {

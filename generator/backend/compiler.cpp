@@ -446,9 +446,12 @@ private:
             const std::string& nm = env_.at(r->name);
             if (rtyp->is_indexable() || rtyp->is_bool() || rtyp->kind == TypeKind::Stride) return nm;
             if (scalar_refs_.count(r->name)) return nm;
-            // A window argument of ours that we write, passed on to a callee that only
-            // reads it: C wants the callee's const struct, so rebuild it field by field.
-            if (rtyp->is_win() && non_const_.count(r->name) && !proc_writes_arg(fn, fn.args[i].name)) {
+            // A window of ours with a non-const struct (an argument we write, or a window
+            // statement's over a buffer we write), passed on to a callee that only reads
+            // it: C wants the callee's const struct, so rebuild it field by field.
+            auto local = rtyp->as<WindowType>();
+            bool non_const = non_const_.count(local ? local->src_buf : r->name) > 0;
+            if (rtyp->is_win() && non_const && !proc_writes_arg(fn, fn.args[i].name)) {
                 size_t n = rtyp->shape().size();
                 std::string strides;
                 for (size_t d = 0; d < n; ++d) strides += (d ? ", " : "") + nm + ".strides[" + std::to_string(d) + "]";

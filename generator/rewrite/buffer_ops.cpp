@@ -551,12 +551,14 @@ protected:
         return ir::make<WindowExpr>(r->name, idx, ir::make<WindowType>(alloc_type, as_tensor, r->name, idx), r->srcinfo);
     }
     StmtPtr visit(const std::shared_ptr<const Call>& s) override {
-        // the whole buffer, once lifted, is passed as a window: the callee must take one
+        // Once lifted, the whole buffer passed becomes a window, and a scalar an element:
+        // the callee must take a window, and no call takes an element for a scalar.
         for (size_t k = 0; k < s->args.size() && k < s->f->args.size() && !iters.empty(); ++k) {
             auto r = s->args[k]->as<Read>();
-            if (!r || r->name != x || r->type->is_real_scalar() || s->f->args[k].type->is_win()) continue;
+            if (!r || r->name != x || (!r->type->is_real_scalar() && s->f->args[k].type->is_win())) continue;
             sched_error("Cannot lift the allocation of " + x.name() + ": it is passed whole to " + s->f->name +
-                        ", whose argument " + s->f->args[k].name.name() + " is not a window");
+                        ", whose argument " + s->f->args[k].name.name() +
+                        (r->type->is_real_scalar() ? " would get an element" : " is not a window"));
         }
         return IRMutator::visit(s);
     }

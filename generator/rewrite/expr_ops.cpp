@@ -210,6 +210,18 @@ protected:
         if (e->name == buf_ && access_str(e->name, e->idx) == key_) return rhs_;
         return IRMutator::visit(e);
     }
+    // A scalar passed to a call is a buffer passed by reference, not a value to
+    // substitute (the check refuses the inlining when one is left).
+    StmtPtr visit(const std::shared_ptr<const Call>& c) override {
+        ExprList args;
+        bool changed = false;
+        for (const auto& a : c->args) {
+            auto r = a->as<Read>();
+            args.push_back(r && r->name == buf_ && r->idx.empty() ? a : mutate_expr(a));
+            changed = changed || args.back() != a;
+        }
+        return changed ? StmtPtr(ir::make<Call>(c->f, args, c->srcinfo)) : StmtPtr(c);
+    }
 
 private:
     Sym buf_;
@@ -237,9 +249,11 @@ Rewritten specialize(const ProcPtr& p, const BlockLoc& block, const ExprList& co
     if (conds.empty()) sched_error("Must add at least one condition");
     const StmtList& l = *stmt_list_at(*p, block.parent, block.field);
     StmtList stmts(l.begin() + long(block.lo), l.begin() + long(block.hi));
-    std::set<Sym> allocs;
-    for (const auto& s : stmts)
+    std::set<Sym> allocs;  // and windows (upstream forgets them: their uses go unbound)
+    for (const auto& s : stmts) {
         if (auto a = s->as<Alloc>()) allocs.insert(a->name);
+        if (auto w = s->as<WindowStmt>()) allocs.insert(w->name);
+    }
     if (!allocs.empty()) {
         StmtList rest(l.begin() + long(block.hi), l.end());
         std::vector<std::string> used;

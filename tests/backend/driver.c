@@ -29,7 +29,15 @@ int main(void) {
         check(fabs(ref - ys[i]) < 1e-12, "pair_avg");
     }
 
+    double z[2][4], w[4];
+    for (int i = 0; i < 8; i++) z[i / 4][i % 4] = i + 1.0;
+    copy_then_clear(&ctxt, &z[0][0], w);
+    for (int k = 0; k < 4; k++) {
+        check(w[k] == 5.0 + k && z[1][k] == 0.0, "copy_then_clear");
+        check(z[0][k] == 1.0 + k, "copy_then_clear leaves row 0");
+    }
+
     if (failures) return 1;
-    printf("pair_avg matches the reference\n");
+    printf("pair_avg and copy_then_clear match the reference\n");
     return 0;
 }

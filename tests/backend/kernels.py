@@ -1,6 +1,7 @@
-# A kernel using configuration state (the context struct), compiled to C and linked
-# with driver.c by run_c.sh. The examples/ directory has the other compile-and-run
-# kernels (matmul with windows, zero-padded conv1d, 2-D blur).
+# Kernels using configuration state (the context struct) and a window statement passed
+# to a read-only parameter, compiled to C and linked with driver.c by run_c.sh. The
+# examples/ directory has the other compile-and-run kernels (matmul with windows,
+# zero-padded conv1d, 2-D blur).
 from __future__ import annotations
 
 from exo import proc, config, compile_procs
@@ -21,3 +22,19 @@ def set_scale(f: f64):
 def pair_avg(n: size, x: f64[2 * n], y: f64[n]):
     for i in seq(0, 2 * n):
         y[i / 2] += x[i] * 0.5 * Scale.factor
+
+
+@proc
+def copy_win(dst: [f64][4], src: [f64][4]):
+    for k in seq(0, 4):
+        dst[k] = src[k]
+
+
+# `src` gets a non-const window struct (z is written through it below), passed to a
+# callee that only reads it, whose parameter is a const struct: the call converts it.
+@proc
+def copy_then_clear(z: f64[2, 4], w: f64[4]):
+    src = z[1, 0:4]
+    copy_win(w[0:4], src)
+    for k in seq(0, 4):
+        src[k] = 0.0

@@ -100,6 +100,25 @@ refused(lambda: inline_assign(inline(through_window, "copy_row(_)"), "dst[_] = _
 
 
 @proc
+def square_into(x: f32, t: f32):
+    t = x * x
+
+
+@proc
+def scalar_passed(x: f32[8], y: f32[8]):
+    for i in seq(0, 8):
+        t: f32
+        t = x[i]
+        u: f32
+        square_into(t, u)
+        y[i] = u
+
+
+# a scalar passed to a call is a buffer passed by reference, not a value to substitute
+refused(lambda: inline_assign(scalar_passed, "t = x[_]"))
+
+
+@proc
 def fine(x: f32[8], y: f32[8]):
     for i in seq(0, 8):
         w: f32[4]

@@ -53,6 +53,25 @@ def rows(z: f32[8, 6], x: f32[8]):
 
 # lifting w makes the whole-buffer argument a window, which fill's dst is not
 refused(lambda: autolift_alloc(rows, "w : _", 1, keep_dims=True))
+
+
+@proc
+def square(x: f32, t: f32):
+    t = x * x
+
+
+@proc
+def scalars(x: f32[8], y: f32[8]):
+    for i in seq(0, 8):
+        a: f32
+        a = x[i]
+        t: f32
+        square(a, t)
+        y[i] = t
+
+
+# lifting the scalar t would pass the element t[i], which a call cannot take
+refused(lambda: autolift_alloc(scalars, "t : _", 1, keep_dims=True))
 print(autolift_alloc(rows, "v : _", 1, keep_dims=True))
 
 

@@ -459,6 +459,7 @@ private:
                 return "(struct " + win + "){ " + nm + ".data, { " + strides + " } }";
             }
             if (rtyp->is_tensor_or_window()) return nm;
+            if (!r->idx.empty()) throw std::logic_error("a call argument that is an element of a buffer");
             return "&" + nm;
         }
         if (auto w = e.as<WindowExpr>()) {

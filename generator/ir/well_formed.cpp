@@ -80,6 +80,11 @@ protected:
             bool takes_buffer = s.f->args[i].type->is_tensor_or_window();
             bool gets_buffer = s.args[i]->type->is_tensor_or_window();
             if (takes_buffer != gets_buffer) fail("a call of " + s.f->name + " with a buffer where a value goes, or back");
+            // a scalar argument is a buffer passed by reference, never an element of one
+            auto r = s.args[i]->as<Read>();
+            if (s.f->args[i].type->is_real_scalar() && r && !r->idx.empty())
+                fail("a call of " + s.f->name + " passing an element of " + r->name.name() + " to its scalar argument " +
+                     s.f->args[i].name.name());
         }
         IRVisitor::visit(s);
     }

@@ -69,3 +69,17 @@ TEST_CASE("calls pass what the callee takes") {
     auto swapped = foo(n, x, {exo::ir::make<Call>(callee, ExprList{whole_x, size_read}, null_srcinfo())});
     CHECK(well_formedness_error(*swapped) == "proc foo: a call of foo with a buffer where a value goes, or back");
 }
+
+TEST_CASE("a scalar argument is a buffer, not an element of one") {
+    Sym n("n"), x("x"), v("v"), t("t");
+    Proc takes_scalar;
+    takes_scalar.name = "set";
+    takes_scalar.args = {arg(v, T::f32())};
+    takes_scalar.body = {assign(v, T::f32(), {}, real(1.0))};
+    auto callee = exo::ir::make<Proc>(std::move(takes_scalar));
+    auto by_name = foo(n, x, {alloc(t, T::f32()), exo::ir::make<Call>(callee, ExprList{read(t, T::f32())}, null_srcinfo())});
+    CHECK(well_formedness_error(*by_name) == "");
+    auto element = foo(n, x, {exo::ir::make<Call>(callee, ExprList{exo::ir::make<Read>(x, ExprList{int_(0)}, T::f32(), null_srcinfo())},
+                                                  null_srcinfo())});
+    CHECK(well_formedness_error(*element) == "proc foo: a call of set passing an element of x to its scalar argument v");
+}

@@ -82,10 +82,18 @@ SNIPPETS = [
     ["for i in seq(0, N):", "    zr = z[i, 0:M]", "    for j in seq(0, M):", "        zr[j] = zr[j] + x[i]"],
     ["acc = 0.0", "for i in seq(0, N):", "    acc += 2.0 * x[i]"],
     ["for i in seq(0, N):", "    y[i] = x[i] + (y[i] + 1.0)"],
+    # config state: written once and read in a loop, or written again every iteration
+    ["Cfg.s = 3.0", "for i in seq(0, N):", "    y[i] = x[i] * Cfg.s"],
+    ["for i in seq(0, N):", "    Cfg.s = 2.0", "    y[i] = Cfg.s + y[i]"],
 ]
 
-# The procs the snippets call.
-CALLEES = f"""@proc
+# The procs the snippets call, and the config some snippets read and write.
+CALLEES = f"""@config
+class Cfg:
+    s: f32
+
+
+@proc
 def copy_row(dst: [f32][{M}], src: [f32][{M}]):
     for k in seq(0, {M}):
         dst[k] = src[k]
@@ -137,10 +145,10 @@ def stmts(p):
 last_kind = None  # the kind of step random_step last tried (reported with an internal error)
 
 
-def random_step(rng, p, callees):
-    """One primitive with random arguments (`callees`: the procs a snippet may call):
-    (description, new proc); may raise."""
-    kind = rng.randint(0, 42)
+def random_step(rng, p, callees, cfg):
+    """One primitive with random arguments (`callees`: the procs a snippet may call,
+    `cfg`: its config): (description, new proc); may raise."""
+    kind = rng.randint(0, 45)
     global last_kind
     last_kind = kind
     ls = loops(p)
@@ -320,6 +328,19 @@ def random_step(rng, p, callees):
     if kind == 42 and ss:
         s = rng.choice(ss)
         return "insert_pass", insert_pass(p, s.after())
+    if kind == 43:
+        reads = [e for e in _finds(p, "x[_]") + _finds(p, "y[_]") + _finds(p, "acc") if isinstance(e, ReadCursor)]
+        if reads:
+            return "bind_config", bind_config(p, rng.choice(reads), cfg, "s")
+    if kind == 44 and ss:
+        s = rng.choice(ss)
+        rhs = rng.choice(["acc", "2.0", "x[0]"])
+        gap = s.after() if rng.randint(0, 1) else s.before()
+        return f"write_config({rhs})", write_config(p, gap, cfg, "s", rhs)
+    if kind == 45:
+        writes = _finds(p, "Cfg.s = _")
+        if writes:
+            return "delete_config", delete_config(p, rng.choice(writes))
     raise SchedulingError("no applicable step")
 
 
@@ -351,8 +372,11 @@ int main(void) {
     acc = val();
     float x2[N], y2[N], z2[N * M], acc2 = acc;
     memcpy(x2, x, sizeof x); memcpy(y2, y, sizeof y); memcpy(z2, z, sizeof z);
-    orig(NULL, NARG x, y, z, &acc);
-    sched(NULL, NARG x2, y2, z2, &acc2);
+    static char ctxt_orig[4096], ctxt_sched[4096];  /* configs live in the context */
+    memset(ctxt_orig, 0, sizeof ctxt_orig);
+    memset(ctxt_sched, 0, sizeof ctxt_sched);
+    orig((void *)ctxt_orig, NARG x, y, z, &acc);
+    sched((void *)ctxt_sched, NARG x2, y2, z2, &acc2);
     if (memcmp(x, x2, sizeof x) || memcmp(y, y2, sizeof y) || memcmp(z, z2, sizeof z) || acc != acc2) {
       printf("MISMATCH trial %d (n = %d)\n", trial, n);
       return 1;
@@ -407,7 +431,7 @@ def main(argv):
         for _ in range(steps):
             tried += 1
             try:
-                desc, q = random_step(rng, p, [module.copy_row, module.copy_half])
+                desc, q = random_step(rng, p, [module.copy_row, module.copy_half], module.Cfg)
             except (SchedulingError, InvalidCursorError, UnificationError, ParseFragmentError):
                 rejected += 1
                 continue

@@ -462,6 +462,9 @@ private:
             if (!r->idx.empty()) throw std::logic_error("a call argument that is an element of a buffer");
             return "&" + nm;
         }
+        // A config field passed for a scalar argument (a buffer passed by reference):
+        // the callee gets the field's address (upstream passes its value, which C refuses).
+        if (e.is<ReadConfig>() && fn.args[i].type->is_real_scalar()) return "&" + comp_e(e, 0);
         if (auto w = e.as<WindowExpr>()) {
             bool is_const = !proc_writes_arg(fn, fn.args[i].name);
             std::string win = window_type_of(*e.type, is_const);

@@ -37,7 +37,11 @@ int main(void) {
         check(z[0][k] == 1.0 + k, "copy_then_clear leaves row 0");
     }
 
+    double first[4] = {2.0, 1.0, 1.0, 1.0};
+    scale_first(&ctxt, first);  // Scale.factor is still 3
+    check(first[0] == 6.0 && first[1] == 1.0, "scale_first");
+
     if (failures) return 1;
-    printf("pair_avg and copy_then_clear match the reference\n");
+    printf("pair_avg, copy_then_clear and scale_first match the reference\n");
     return 0;
 }

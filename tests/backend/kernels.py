@@ -1,7 +1,7 @@
-# Kernels using configuration state (the context struct) and a window statement passed
-# to a read-only parameter, compiled to C and linked with driver.c by run_c.sh. The
-# examples/ directory has the other compile-and-run kernels (matmul with windows,
-# zero-padded conv1d, 2-D blur).
+# Kernels using configuration state (the context struct, a field also passed as an
+# argument) and a window statement passed to a read-only parameter, compiled to C and
+# linked with driver.c by run_c.sh. The examples/ directory has the other
+# compile-and-run kernels (matmul with windows, zero-padded conv1d, 2-D blur).
 from __future__ import annotations
 
 from exo import proc, config, compile_procs
@@ -38,3 +38,17 @@ def copy_then_clear(z: f64[2, 4], w: f64[4]):
     copy_win(w[0:4], src)
     for k in seq(0, 4):
         src[k] = 0.0
+
+
+@proc
+def scale_into(s: f64, y: f64):
+    y = y * s
+
+
+# A config field passed for a scalar argument, which the callee receives by reference.
+@proc
+def scale_first(y: f64[4]):
+    t: f64
+    t = y[0]
+    scale_into(Scale.factor, t)
+    y[0] = t

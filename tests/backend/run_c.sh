@@ -13,7 +13,7 @@ cp "$here/kernels.py" "$here/driver.c" "$tmp/"
 cd "$tmp"
 cat >> kernels.py <<'PY'
 
-compile_procs([set_scale, pair_avg, copy_then_clear], ".", "kernels.c", "kernels.h")
+compile_procs([set_scale, pair_avg, copy_then_clear, scale_first], ".", "kernels.c", "kernels.h")
 PY
 "$exocc" run kernels.py
 "$cc" -std=c11 -O1 -Wall -Wno-unknown-pragmas -Wno-unused-variable -o driver driver.c kernels.c -lm

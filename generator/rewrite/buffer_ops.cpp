@@ -2,6 +2,7 @@
 // resize_dim (and its fold form, fold_buffer), rearrange_dim, divide_dim, mult_dim, unroll_buffer,
 // lift_alloc, sink_alloc, delete_buffer, reuse_buffer.
 #include <algorithm>
+#include <unordered_map>
 #include <functional>
 #include <set>
 
@@ -52,6 +53,16 @@ public:
 
 protected:
     const Expr* call_arg_ = nullptr;
+    // Window statements over the buffer, with their rewritten window types: a window
+    // passed on whole by its name must carry the new type too.
+    std::unordered_map<Sym, TypePtr> window_vars_;
+
+    StmtPtr visit(const std::shared_ptr<const WindowStmt>& s) override {
+        StmtPtr m = IRMutator::visit(s);
+        auto ws = cast<WindowStmt>(m);
+        if (auto we = ws->rhs->as<WindowExpr>(); we && we->name == x) window_vars_[ws->name] = ws->rhs->type;
+        return m;
+    }
 
     StmtPtr visit(const std::shared_ptr<const Call>& s) override {
         ExprList args;
@@ -68,6 +79,8 @@ protected:
     ExprPtr visit(const std::shared_ptr<const Read>& e) override {
         bool in_call = e.get() == call_arg_;
         call_arg_ = nullptr;
+        if (auto w = window_vars_.find(e->name); w != window_vars_.end() && e->idx.empty() && e->type != w->second)
+            return ir::make<Read>(e->name, e->idx, w->second, e->srcinfo);
         if (e->name != x || !on_read) return IRMutator::visit(e);
         bool c = false;
         ExprList idx = mutate_exprs(e->idx, &c);

@@ -4,6 +4,7 @@
 #include "../analysis/boundscheck.h"
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
+#include "../ir/printer.h"
 #include "checked.h"
 #include "primitives.h"
 
@@ -38,6 +39,14 @@ Rewritten bind_config(const ProcPtr& p, const Path& expr, const ConfigRef& cfg, 
     size_t k = 0;
     while (k < expr.size() && (expr[k].field == Field::Body || expr[k].field == Field::Orelse)) ++k;
     Path stmt(expr.begin(), expr.begin() + long(k));
+    // Beyond upstream: a scalar passed to a call is a buffer passed by reference; if the
+    // callee writes it, passing the config field instead would redirect that write.
+    if (auto c = stmt_at(*p, stmt)->as<Call>(); c && expr.size() == k + 1 && expr[k].field == Field::Args &&
+                                                size_t(expr[k].index) < c->f->args.size()) {
+        const FnArg& param = c->f->args[size_t(expr[k].index)];
+        if (param.type->is_real_scalar() && proc_writes_arg(*c->f, param.name))
+            sched_error("Cannot bind " + print_expr(*e) + " to a config: " + c->f->name + " writes it (a scalar is passed by reference)");
+    }
     StmtPtr w = ir::make<WriteConfig>(cfg, field, e, e->srcinfo);
     BlockLoc gap{Path(stmt.begin(), stmt.end() - 1), stmt.back().field, size_t(stmt.back().index), size_t(stmt.back().index)};
     ProcPtr q = with_block(*p, gap, {w});

@@ -1,7 +1,7 @@
 # Rewrites that upstream accepts though they change what the proc computes (found by
 # tests/sched_fuzz), each refused here, next to the same primitive applied soundly.
 from __future__ import annotations
-from exo import proc
+from exo import proc, config
 from exo.stdlib.scheduling import *
 from helpers.refusal import refused
 
@@ -44,3 +44,35 @@ def windowed(z: f32[8, 6], x: f32[8], y: f32[8]):
 
 refused(lambda: reorder_stmts(windowed, windowed.find("zr = _").expand(0, 1)))
 print(reorder_stmts(windowed, windowed.find("for j in _:_").expand(0, 1)))
+
+
+# bind_config: a scalar passed to a call is a buffer; when the callee writes it, binding
+# it to a config field would redirect that write to the field
+@proc
+def add_into(x: f32, acc: f32):
+    acc += x
+
+
+@proc
+def accumulate(x: f32[8], acc: f32):
+    for i in seq(0, 8):
+        t: f32
+        t = x[i]
+        add_into(t, acc)
+
+
+@config
+class Cfg:
+    s: f32
+
+
+refused(lambda: bind_config(accumulate, accumulate.find("add_into(_)").args()[1], Cfg, "s"))
+
+
+@proc
+def scale(x: f32[8], a: f32):
+    for i in seq(0, 8):
+        x[i] = x[i] * a
+
+
+print(bind_config(scale, scale.find("x[_] * a").rhs(), Cfg, "s"))

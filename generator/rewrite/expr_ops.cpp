@@ -65,7 +65,9 @@ Rewritten left_reassociate_expr(const ProcPtr& p, const Path& at) {
     auto e = cast<BinOp>(expr_at(*p, at));
     auto r = e ? cast<BinOp>(e->rhs) : nullptr;
     if (!r) sched_error("expected a binary operation whose rhs is one too");
-    ExprPtr lhs = ir::make<BinOp>(e->op, e->lhs, r->lhs, T::R(), e->lhs->srcinfo);
+    // The new inner operation has the outer one's type for index arithmetic (upstream's
+    // R there fails the precision check), R for values as upstream.
+    ExprPtr lhs = ir::make<BinOp>(e->op, e->lhs, r->lhs, e->type->is_indexable() ? e->type : T::R(), e->lhs->srcinfo);
     return {with_expr(*p, at, ir::make<BinOp>(e->op, lhs, r->rhs, e->type, e->srcinfo)), {Edit{}}};
 }
 

@@ -2,9 +2,9 @@
 // resize_dim (and its fold form, fold_buffer), rearrange_dim, divide_dim, mult_dim, unroll_buffer,
 // lift_alloc, sink_alloc, delete_buffer, reuse_buffer.
 #include <algorithm>
-#include <unordered_map>
 #include <functional>
 #include <set>
+#include <unordered_map>
 
 #include "../analysis/alloc_checks.h"
 #include "../analysis/range_analysis.h"
@@ -487,6 +487,9 @@ std::optional<Path> first_write(const StmtList& ss, const Path& parent, Field fi
 
 Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_path) {
     AllocSite buf = alloc_site(*p, buf_path), rep = alloc_site(*p, rep_path);
+    if (print_type(*buf.alloc->type) != print_type(*rep.alloc->type))
+        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " of type " + print_type(*buf.alloc->type) +
+                    " for " + rep.alloc->name.name() + " of type " + print_type(*rep.alloc->type));
     const Sym& b = buf.alloc->name;
     const StmtList* l = stmt_list_at(*p, rep.rest.parent, rep.rest.field);
     if (auto w = first_write(*l, rep.rest.parent, rep.rest.field, rep.rest.lo, rep.alloc->name))
@@ -499,9 +502,6 @@ Rewritten reuse_buffer(const ProcPtr& p, const Path& buf_path, const Path& rep_p
     if (!in_scope)
         sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " for " + rep.alloc->name.name() +
                     ": it is not allocated before it in an enclosing block");
-    if (print_type(*buf.alloc->type) != print_type(*rep.alloc->type))
-        sched_error("Cannot reuse buffer " + buf.alloc->name.name() + " of type " + print_type(*buf.alloc->type) +
-                    " for " + rep.alloc->name.name() + " of type " + print_type(*rep.alloc->type));
     // Every mention of the replaced buffer names the reused one: accesses, windows,
     // strides, and the source buffer recorded in window types.
     size_t k = size_t(rep_path.back().index);

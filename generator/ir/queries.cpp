@@ -226,4 +226,10 @@ bool mentions(const StmtList& ss, const Sym& x) {
     return w.found;
 }
 
+Sym bound_name(const Stmt& s) {
+    if (auto a = s.as<Alloc>()) return a->name;
+    if (auto w = s.as<WindowStmt>()) return w->name;
+    return Sym();
+}
+
 }  // namespace exo::ir

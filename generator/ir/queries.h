@@ -37,6 +37,9 @@ bool reads_var(const StmtList& ss, const Sym& x);
 bool reads_var(const Expr& e, const Sym& x);
 // Does any statement of `ss` mention (read, assign or reduce into) variable `x`?
 bool mentions(const StmtList& ss, const Sym& x);
+// The name a statement makes for the statements after it in its block (an allocation's
+// buffer, a window statement's window), or a null Sym.
+Sym bound_name(const Stmt& s);
 // Whether `f` reads the values of its argument `arg` (an element, an accumulation
 // into it, a window of it, or a call that reads it); a stride is no value.
 bool proc_reads_arg(const Proc& f, const Sym& arg);

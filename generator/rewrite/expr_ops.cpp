@@ -252,10 +252,8 @@ Rewritten specialize(const ProcPtr& p, const BlockLoc& block, const ExprList& co
     const StmtList& l = *stmt_list_at(*p, block.parent, block.field);
     StmtList stmts(l.begin() + long(block.lo), l.begin() + long(block.hi));
     std::set<Sym> allocs;  // and windows (upstream forgets them: their uses go unbound)
-    for (const auto& s : stmts) {
-        if (auto a = s->as<Alloc>()) allocs.insert(a->name);
-        if (auto w = s->as<WindowStmt>()) allocs.insert(w->name);
-    }
+    for (const auto& s : stmts)
+        if (Sym named = bound_name(*s)) allocs.insert(named);
     if (!allocs.empty()) {
         StmtList rest(l.begin() + long(block.hi), l.end());
         std::vector<std::string> used;

@@ -86,11 +86,8 @@ Extracted extract_subproc(const ProcPtr& p, const BlockLoc& block, const std::st
     // statements after it.
     StmtList rest(list->begin() + long(block.hi), list->end());
     for (const auto& s : body) {
-        Sym named;
-        if (auto a = s->as<Alloc>()) named = a->name;
-        else if (auto w = s->as<WindowStmt>()) named = w->name;
-        else continue;
-        if (mentions(rest, named))
+        Sym named = bound_name(*s);
+        if (named && mentions(rest, named))
             sched_error("Cannot extract the block: " + named.name() + ", which it allocates or names, is used after it");
     }
 

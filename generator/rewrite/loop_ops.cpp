@@ -209,15 +209,11 @@ Rewritten fission(const ProcPtr& p, const Path& anchor, bool after, int n_lifts,
         else sched_error("Can only lift past a for loop or an if statement");
         StmtList pre(list->begin(), list->begin() + long(idx)), post(list->begin() + long(idx), list->end());
         if (pre.empty() || post.empty()) continue;
-        for (const auto& x : pre) {
-            if (auto al = x->as<Alloc>(); al && mentions(post, al->name))
-                sched_error("Will not fission here, because doing so will hide the allocation of " + al->name.name() +
-                            " from a later use site.");
-            // the same for a window statement (upstream leaves its uses unbound)
-            if (auto ws = x->as<WindowStmt>(); ws && mentions(post, ws->name))
-                sched_error("Will not fission here, because doing so will hide the window " + ws->name.name() +
-                            " from a later use site.");
-        }
+        // (upstream checks allocations only, and leaves a window statement's uses unbound)
+        for (const auto& x : pre)
+            if (Sym named = bound_name(*x); named && mentions(post, named))
+                sched_error(std::string("Will not fission here, because doing so will hide the ") +
+                            (x->is<Alloc>() ? "allocation of " : "window ") + named.name() + " from a later use site.");
         BlockLoc sb = block_of_stmt(scope);
         Edit e{Edit::Fission, scope, field, idx, idx, 0, Field::Body};
         if (auto f = s->as<For>()) {

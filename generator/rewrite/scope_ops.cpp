@@ -128,9 +128,7 @@ Rewritten add_loop(const ProcPtr& p, const Path& stmt, const std::string& iter, 
     BlockLoc b = block_of_stmt(stmt);
     // Beyond upstream: inside the loop, an allocation or window would be out of scope for
     // the statements after it.
-    Sym named;
-    if (auto a = s->as<Alloc>()) named = a->name;
-    else if (auto w = s->as<WindowStmt>()) named = w->name;
+    Sym named = bound_name(*s);
     const StmtList& list = *stmt_list_at(*p, b.parent, b.field);
     if (named && mentions(StmtList(list.begin() + long(b.hi), list.end()), named))
         sched_error("Cannot add a loop around the definition of " + named.name() + ", which is used after it");

@@ -227,21 +227,19 @@ ProcPtr guard(const ProcPtr& p, const Path& at, const ExprList& idx, const ExprL
 
 // Does the staged `body` (in place of `block`, the new buffer `nn` allocated before it)
 // assign every element of nn that the store copies back, before reading nn? Those are
-// the window's elements that lie in the buffer.
+// the window's elements that lie in the buffer (of shape `buf_shape`).
 bool assigns_window_first(const Proc& p, const BlockLoc& block, const StmtList& body, const BufInfo& buf,
-                          const std::vector<analysis::WinDim>& w, const ExprList& shape, const Sym& nn,
-                          const TypePtr& new_typ, const SrcInfo& si) {
+                          const ExprList& buf_shape, const std::vector<analysis::WinDim>& w, const ExprList& shape,
+                          const Sym& nn, const TypePtr& new_typ, const SrcInfo& si) {
     StmtList staged{ir::make<Alloc>(nn, new_typ, buf.mem, si)};
     staged.insert(staged.end(), body.begin(), body.end());
     ProcPtr probe = with_block(p, block, staged);
-    TypePtr buf_typ = buf.type;
-    if (auto wt = buf_typ->as<WindowType>()) buf_typ = wt->as_tensor;
     std::vector<std::vector<analysis::WinDim>> ranges;
     ExprPtr zero = int_const(0, si, T::index());
     for (size_t k = 0, j = 0; k < w.size(); ++k) {
         if (!w[k].interval) continue;
         ranges.push_back({analysis::WinDim{true, zero, shape[j++]},
-                          analysis::WinDim{true, sub(zero, w[k].lo, si), sub(buf_typ->shape()[k], w[k].lo, si)}});
+                          analysis::WinDim{true, sub(zero, w[k].lo, si), sub(buf_shape[k], w[k].lo, si)}});
     }
     BlockLoc in_place{block.parent, block.field, block.lo + 1, block.lo + staged.size()};
     return analysis::block_assigns_before_reading(*probe, in_place, nn, ranges);
@@ -286,7 +284,9 @@ Rewritten stage_mem(const ProcPtr& p, const BlockLoc& block, const std::string& 
     // yet the store copies back every element of the window within the buffer: one the
     // block did not write would get the new buffer's garbage. So the load is left out
     // only when the staged block certainly assigns all of those first.
-    if (store && !load && !accum && !assigns_window_first(*p, block, body, buf, w, shape, nn, new_typ, si)) load = true;
+    if (store && !load && !accum &&
+        !assigns_window_first(*p, block, body, buf, buf_typ->shape(), w, shape, nn, new_typ, si))
+        load = true;
     if (!st.actualR && !st.actualW)
         sched_error("Cannot stage '" + buf.name.name() + "' with the given window shape. Wrong window shape, or '" +
                     buf.name.name() + "' not accessed in the given scope?");

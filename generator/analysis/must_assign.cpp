@@ -245,7 +245,10 @@ Term must_assign(IterationEncoder& en, const Bindings& b, const ir::Stmt& s, con
 namespace {
 
 // Does `s` read a value of `buf`? A window of buf passed to a call counts only if the
-// callee reads that parameter (an instruction that stores through it does not).
+// callee reads that parameter (an instruction that stores through it does not). This is
+// ir::proc_reads_arg's question asked of one statement, but more precise for a scalar
+// passed to a call, which proc_reads_arg (and the C backend's const-ness that rests on
+// it) always counts as read.
 bool reads_values(const ir::StmtPtr& s, const Sym& buf) {
     if (auto c = s->as<ir::Call>()) {
         for (size_t k = 0; k < c->args.size(); ++k) {

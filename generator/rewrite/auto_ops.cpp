@@ -1,6 +1,7 @@
 // Upstream's legacy API-level primitives: autofission (fission that also drops loops
 // made unnecessary), add_unsafe_guard (deprecated, no check) and insert_noop_call
-// (a call to a proc whose body is `pass`). autolift_alloc lives in buffer_ops.cpp with
+// (a call to a proc whose body is `pass`; beyond upstream, its windows must be in bounds
+// and its asserts hold where it is inserted). autolift_alloc lives in buffer_ops.cpp with
 // the other allocation rewrites.
 #include <set>
 
@@ -8,6 +9,7 @@
 #include "../ir/printer.h"
 #include "../ir/queries.h"
 #include "../ir/visitor.h"
+#include "checked.h"
 #include "primitives.h"
 
 namespace exo::rewrite {
@@ -213,6 +215,7 @@ Rewritten insert_noop_call(const ProcPtr& p, const Path& anchor, bool after, con
     at.lo = at.hi = size_t(anchor.back().index) + (after ? 1 : 0);
     ProcPtr q = with_block(*p, at, {call});
     check_call_args(xs, callee->args);
+    recheck_call_sites(*q);
     return {q, {Edit{Edit::Insert, at.parent, at.field, at.lo, at.lo, 1, Field::Body}}};
 }
 

@@ -91,13 +91,6 @@ ExprList implied_stride_preds(const Proc& p, const Proc& sub, const ExprList& ar
     return out;
 }
 
-void recheck(const Proc& p) {
-    std::string err = analysis::bounds_check_errors(p);
-    if (!err.empty()) sched_error(err);
-    err = analysis::aliasing_error(p);
-    if (!err.empty()) sched_error(err);
-}
-
 }  // namespace
 
 Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
@@ -116,7 +109,7 @@ Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     }
     // Beyond upstream: the callee's asserts and the bounds of its accesses must hold at
     // the new call site.
-    recheck(*out);
+    recheck_call_sites(*out);
     return {out, {replace_edit(b, 1)}};
 }
 

@@ -190,6 +190,9 @@ print(c.forward(noop_site.find("pass")))
 attempt(insert_noop_call, noop_site, noop_site.find("pass").before(), hint, [])
 attempt(insert_noop_call, noop_site, noop_site.find("pass").before(), hint, ["n", "locality_hint"])
 attempt(insert_noop_call, noop_site, noop_site.find("pass").before(), noop_site, ["n", "x", "n"])
+# beyond upstream: the callee's asserts must hold where the call is inserted
+attempt(insert_noop_call, noop_site, noop_site.find("pass").before(), hint, ["x[1:2]", "9"])
+print(insert_noop_call(noop_site, noop_site.find("pass").before(), hint, ["x[1:2]", "7"]))
 
 # ---------------------------------------------------------------- resize_dim(fold=True)
 

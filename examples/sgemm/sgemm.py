@@ -14,8 +14,8 @@
 #                   `ukernel_spec` and is scheduled onto vector instructions by
 #                   schedule_ukernel below: the tile of C is accumulated in registers from
 #                   zero over the whole K loop and added to C at the end, so no FMA waits
-#                   for C to arrive from memory; each step loads one row of packed B and
-#                   broadcasts MR values of A.
+#                   for C to arrive from memory; each step loads one row of packed B,
+#                   broadcasts MR values of A and prefetches the row of B four steps on.
 # Every call, window and packing index is bounds-checked by exocc; the instructions'
 # unit-stride asserts become preconditions that the callers are checked against.
 from __future__ import annotations
@@ -72,7 +72,21 @@ def schedule_ukernel(NR, name, VW, mem, zero, load, add_to_mem, bcast, fmadd):
         p = replace_all(p, instr)
     for loop in ["vo", "jo", "i", "i0"]:
         p = repeat(unroll_loop)(p, loop)
-    return simplify(p)
+    return prefetch_b_ahead(simplify(p))
+
+
+def prefetch_b_ahead(p, rows_ahead=4):
+    """Each step of k prefetches into L1 the start of the row of B that step
+    k + rows_ahead loads. B's panel streams from L2 (the tile loop keeps A's panel in L1
+    instead), and the hardware prefetchers alone leave part of that latency exposed;
+    prefetching a row's first line was measured to be enough for the rest of it, and
+    costs one slot where prefetching every line costs four. The guard keeps the window
+    inside B; a prefetch is a call of a proc whose body is `pass`, so it cannot change
+    what the kernel computes."""
+    p = insert_pass(p, p.find_loop("k").body()[0].before())
+    p = specialize(p, p.find("pass"), [f"k + {rows_ahead} < K"])
+    p = insert_noop_call(p, p.find("pass").before(), prefetch, [f"B[k + {rows_ahead}, 0:1]", "3"])
+    return delete_pass(p)
 
 
 def make_sgemm(isa, NR, ukernel):

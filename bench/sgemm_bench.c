@@ -137,13 +137,10 @@ static double ukernel_gflops(struct ukernel_setting s) {
     return 2.0 * 6 * 64 * K * calls / best * 1e-9;
 }
 
-int main(int argc, char **argv) {
-    double budget = argc > 1 ? atof(argv[1]) : 1.0;
-    openblas_set_num_threads(1);
-    printf("OpenBLAS core: %s (1 thread)\n", openblas_get_corename());
-    // Peak and micro-kernel measured in alternating order within each round, so that
-    // both see the same spells of a shared machine: the best of each, and the median of
-    // the rounds' ratios.
+// Peak and micro-kernel measured in alternating order within each round, so that both
+// see the same spells of a shared machine: the best of each, and the median of the
+// rounds' ratios.
+static void measure_ukernel(void) {
     static const struct ukernel_setting settings[] = {
         {"panels in L1 (K = 128)", 128, 1},
         {"as in the GEMM (K = 256, B from L2)", 256, 8},
@@ -168,8 +165,26 @@ int main(int argc, char **argv) {
                settings[k].what, uk[k], 100.0 * uk[k] / peak, UK_ROUNDS,
                100.0 * median(uk_share[k], UK_ROUNDS));
     printf("\n");
-    printf("%6s %12s %12s %12s %10s %10s   (GFLOPS: best of the rounds; ratios: median of the"
-           " rounds' ratios)\n", "n", "exo avx512", "exo avx2", "OpenBLAS", "avx512/OB", "avx2/OB");
+}
+
+int main(int argc, char **argv) {
+    // --avx2: the AVX2 variant's table only, for a run against OpenBLAS's own AVX2 kernel
+    int avx2_only = argc > 1 && strcmp(argv[1], "--avx2") == 0;
+    if (avx2_only) {
+        argc--;
+        argv++;
+    }
+    double budget = argc > 1 ? atof(argv[1]) : 1.0;
+    openblas_set_num_threads(1);
+    printf("OpenBLAS core: %s (1 thread)\n", openblas_get_corename());
+    if (avx2_only)
+        printf("%6s %12s %12s %10s   (GFLOPS: best of the rounds; ratio: median of the rounds' ratios)\n",
+               "n", "exo avx2", "OpenBLAS", "avx2/OB");
+    else {
+        measure_ukernel();
+        printf("%6s %12s %12s %12s %10s %10s   (GFLOPS: best of the rounds; ratios: median of the"
+               " rounds' ratios)\n", "n", "exo avx512", "exo avx2", "OpenBLAS", "avx512/OB", "avx2/OB");
+    }
     static const int default_sizes[] = {256, 512, 768, 1024, 1536, 2048};
     int nsizes = argc > 2 ? argc - 2 : (int)(sizeof default_sizes / sizeof default_sizes[0]);
     for (int s = 0; s < nsizes; s++) {
@@ -181,8 +196,11 @@ int main(int argc, char **argv) {
         fill(B, nn, 2);
         fill(C, nn, 3);
         struct comparison r = compare(n, A, B, C, 3 * budget);
-        printf("%6d %12.1f %12.1f %12.1f %9.2fx %9.2fx\n", n, r.gflops[EXO_AVX512], r.gflops[EXO_AVX2],
-               r.gflops[OPENBLAS], r.ratio[EXO_AVX512], r.ratio[EXO_AVX2]);
+        if (avx2_only)
+            printf("%6d %12.1f %12.1f %9.2fx\n", n, r.gflops[EXO_AVX2], r.gflops[OPENBLAS], r.ratio[EXO_AVX2]);
+        else
+            printf("%6d %12.1f %12.1f %12.1f %9.2fx %9.2fx\n", n, r.gflops[EXO_AVX512], r.gflops[EXO_AVX2],
+                   r.gflops[OPENBLAS], r.ratio[EXO_AVX512], r.ratio[EXO_AVX2]);
         fflush(stdout);
         free(A);
         free(B);

@@ -3,7 +3,8 @@
 # each, n = 256 ... 2048, plus the AVX-512 micro-kernel against the measured FMA peak.
 # OpenBLAS's core type and L2 size are left for it to detect: this machine's environment
 # sets OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which force a slower kernel, so they are
-# unset for the benchmark process only.
+# unset for the benchmark process only; a second run sets the core type to Haswell to
+# compare the AVX2 variant with OpenBLAS's AVX2 kernel.
 # Usage: bench/sgemm_bench.sh [build/exocc] [seconds per measurement, default 1] [sizes...]
 set -eu
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,3 +21,8 @@ trap 'rm -rf "$work"' EXIT
 "$exocc" "$here/examples/sgemm/sgemm.py" -o "$work"
 cc -std=c11 -O3 -march=native -I "$work" -o "$work/bench" "$here/bench/sgemm_bench.c" "$work/sgemm.c" -lopenblas -lm
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "$work/bench" "$budget" "${@:3}"
+# The AVX2 variant once more, against OpenBLAS's own AVX2 kernel (its Haswell core), so
+# that it is also compared with a kernel for the same instruction set.
+echo
+echo "The AVX2 variant against OpenBLAS's AVX2 kernel:"
+env -u OPENBLAS_L2_SIZE OPENBLAS_CORETYPE=Haswell OPENBLAS_NUM_THREADS=1 "$work/bench" --avx2 "$budget" "${@:3}"

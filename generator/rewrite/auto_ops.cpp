@@ -1,7 +1,7 @@
 // Upstream's legacy API-level primitives: autofission (fission that also drops loops
 // made unnecessary), add_unsafe_guard (deprecated, no check) and insert_noop_call
-// (a call to a proc whose body is `pass`; beyond upstream, its windows must be in bounds
-// and its asserts hold where it is inserted). autolift_alloc lives in buffer_ops.cpp with
+// (a call to a proc whose body is `pass`; beyond upstream, the callee's asserts must
+// hold where it is inserted). autolift_alloc lives in buffer_ops.cpp with
 // the other allocation rewrites.
 #include <set>
 

@@ -198,7 +198,7 @@ public:
         for (const auto& i : idx) ix.push_back(enc(*i, env, g, eff));
         if (!eff) return;
         View v = view_of(name, env, ix.size());
-        Access a{k, buf_key(v.root), {}, g};
+        Access a{k, buf_key(v.root), {}, g, {}};
         size_t visible = 0;
         for (const auto& d : v.dims) visible += d.first ? 0 : 1;
         size_t j = 0;
@@ -291,7 +291,7 @@ public:
         }
         if (auto rc = e.as<ir::ReadConfig>()) {
             LocKey k = cfg_key(rc->config, rc->field);
-            if (eff) eff->acc.push_back(Access{kRead, k, {}, g});
+            if (eff) eff->acc.push_back(Access{kRead, k, {}, g, {}});
             if (!is_control(*e.type)) return unknown(*e.type);
             return cfg_get(env.cfg, k, e.type->is_bool());
         }
@@ -435,9 +435,9 @@ public:
                     // a numeric config passed as a buffer: treat it as the global itself,
                     // read by the call and written only if the callee writes that argument
                     LocKey key = cfg_key(rc->config, rc->field);
-                    if (eff) eff->acc.push_back(Access{kRead, key, {}, g});
+                    if (eff) eff->acc.push_back(Access{kRead, key, {}, g, {}});
                     if (ir::proc_writes_arg(f, sig.name)) {
-                        if (eff) eff->acc.push_back(Access{kWrite, key, {}, g});
+                        if (eff) eff->acc.push_back(Access{kWrite, key, {}, g, {}});
                         forget(env.cfg, {key});
                     }
                     ce.bufs[sig.name] = View{Sym("cfgbuf"), {}};

@@ -61,7 +61,6 @@ TypePtr config_field_type(const ir::ConfigRef& cfg, const std::string& field) {
     return nullptr;
 }
 
-std::string str(const ir::Type& t) { return ir::print_type(t); }
 std::string str(const TypePtr& t) { return ir::print_type(*t); }
 
 bool is_err(const TypePtr& t) { return t->kind == TypeKind::Error; }

@@ -287,7 +287,7 @@ Value new_exception(TypeObject* type, std::vector<Value> args) {
 }
 
 [[noreturn]] void raise(Value exc) {
-    if (auto* t = as<TypeObject>(exc)) exc = call(exc, {});
+    if (as<TypeObject>(exc)) exc = call(exc, {});
     auto* e = as<ExceptionObject>(exc);
     if (!e) raise(g_exc.TypeError, "exceptions must derive from BaseException");
     // Implicit chaining: raising while handling another exception records it.

@@ -325,12 +325,6 @@ Value object_new(const Value&, const CallArgs& a) {
 
 Value object_init(const Value&, const CallArgs&) { return Value::none(); }
 
-bool is_object_slot(TypeObject* cls, const char* name) {
-    Value* v = cls->lookup(name);
-    Value* base = g_types.object->dict->table.find_str(name);
-    return v && base && v->is(*base);
-}
-
 Value object_eq(const Value& self, const CallArgs& a) {
     check_positional("__eq__", a, 1, 1);
     return self.is(a[0]) ? Value::boolean(true) : not_implemented();

@@ -142,7 +142,7 @@ bool parse_py_int(std::u32string_view s, std::string& digits, bool& negative) {
         prev_digit = true;
         if (!(digits.empty() && v == 0)) digits.push_back(char('0' + v));
     }
-    if (digits.empty()) digits = "0";
+    if (digits.empty()) digits.push_back('0');
     return true;
 }
 

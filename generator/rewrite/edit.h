@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "../ir/path.h"
@@ -33,6 +34,13 @@ struct Edit {
     size_t lo = 0, hi = 0, n = 0;
     ir::Field wrap_field = ir::Field::Body;
     ir::Path dst;  // Absorb, Move
+
+    // In field order; the trailing fields most edits leave at their defaults.
+    Edit() = default;
+    Edit(Kind kind, ir::Path parent, ir::Field field = ir::Field::Body, size_t lo = 0, size_t hi = 0, size_t n = 0,
+         ir::Field wrap_field = ir::Field::Body, ir::Path dst = {})
+        : kind(kind), parent(std::move(parent)), field(field), lo(lo), hi(hi), n(n), wrap_field(wrap_field),
+          dst(std::move(dst)) {}
 };
 using Edits = std::vector<Edit>;
 

@@ -122,10 +122,10 @@ Extracted extract_subproc(const ProcPtr& p, const BlockLoc& block, const std::st
 
     // Beyond upstream: facts that contradict each other (the block is in a branch that
     // never runs) would be asserts the new proc could not be compiled with.
-    ProcPtr probe = ir::make<Proc>(Proc{name, fnargs, sub_preds, StmtList{ir::make<Pass>(info)}, std::nullopt, info});
+    ProcPtr probe = ir::make<Proc>(Proc{name, fnargs, sub_preds, StmtList{ir::make<Pass>(info)}, std::nullopt, info, {}});
     if (!analysis::bounds_check_errors(*probe).empty())
         sched_error("Cannot extract the block: it never runs (the conditions around it contradict each other)");
-    ProcPtr sub = ir::make<Proc>(Proc{name, fnargs, sub_preds, body, std::nullopt, info});
+    ProcPtr sub = ir::make<Proc>(Proc{name, fnargs, sub_preds, body, std::nullopt, info, {}});
     StmtPtr call = ir::make<Call>(sub, args, info);
     ProcPtr out = with_block(*p, block, {call});
     // Beyond upstream: the call must not pass one buffer twice (a window and the

@@ -4,7 +4,7 @@
 // single-threaded, C += A * B on row-major square matrices, measured in rounds that run
 // each GEMM once (see compare). Also measures the AVX-512 micro-kernel on packed panels,
 // resident in L1 and as the GEMM calls it, against this core's FMA peak, itself measured
-// here by a loop of independent FMAs (the two alternately, in rounds).
+// here by a loop of independent FMAs, with two hand-written peers (see intrinsics_6x64).
 #include <cblas.h>
 #include <immintrin.h>
 #include <stdio.h>
@@ -104,16 +104,68 @@ static double fma_peak_gflops(void) {
     return 12.0 * 16 * 2 * iters / dt * 1e-9;
 }
 
-// The micro-kernel on packed panels of depth K, calling it on `panels` panels of B in
-// turn (each with its own tile of C) as macro_avx512 does: with one panel of depth 128,
-// all of it stays in L1; with the GEMM's own depth KC = 256 and NC / NR = 8 panels
+// Peers for the micro-kernel: the same 6x64 tile written directly with intrinsics (per
+// step of k: four 512-bit loads of B's row, six broadcasts of A, 24 FMAs, the tile added
+// to C at the end), and the same 24 FMAs per step with no loads at all. The three apart
+// show what this core loses to the loads a 6x64 tile needs, not to the code exocc writes.
+typedef void (*ukernel_fn)(void *, int_fast32_t, struct exo_win_2f32c, struct exo_win_2f32c, struct exo_win_2f32);
+
+#define TILE_ZERO                                               \
+    __m512 c[6][4];                                             \
+    for (int i = 0; i < 6; i++)                                 \
+        for (int j = 0; j < 4; j++) c[i][j] = _mm512_setzero_ps();
+#define TILE_STEP(b0, b1, b2, b3, a_of_row)                                  \
+    for (int i = 0; i < 6; i++) {                                            \
+        __m512 a = a_of_row;                                                 \
+        c[i][0] = _mm512_fmadd_ps(a, b0, c[i][0]);                           \
+        c[i][1] = _mm512_fmadd_ps(a, b1, c[i][1]);                           \
+        c[i][2] = _mm512_fmadd_ps(a, b2, c[i][2]);                           \
+        c[i][3] = _mm512_fmadd_ps(a, b3, c[i][3]);                           \
+    }
+#define TILE_ADD_TO(C)                                                                     \
+    for (int i = 0; i < 6; i++)                                                            \
+        for (int j = 0; j < 4; j++) {                                                      \
+            float *p = (float *)C.data + i * C.strides[0] + 16 * j;                        \
+            _mm512_storeu_ps(p, _mm512_add_ps(_mm512_loadu_ps(p), c[i][j]));               \
+        }
+
+__attribute__((noinline)) static void intrinsics_6x64(void *ctxt, int_fast32_t K, struct exo_win_2f32c A,
+                                                      struct exo_win_2f32c B, struct exo_win_2f32 C) {
+    (void)ctxt;
+    TILE_ZERO
+    for (int_fast32_t k = 0; k < K; k++) {
+        const float *b = B.data + k * B.strides[0];
+        __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16), b2 = _mm512_loadu_ps(b + 32),
+               b3 = _mm512_loadu_ps(b + 48);
+        TILE_STEP(b0, b1, b2, b3, _mm512_set1_ps(A.data[i * A.strides[0] + k]))
+    }
+    TILE_ADD_TO(C)
+}
+
+__attribute__((noinline)) static void fmas_only_6x64(void *ctxt, int_fast32_t K, struct exo_win_2f32c A,
+                                                     struct exo_win_2f32c B, struct exo_win_2f32 C) {
+    (void)ctxt;
+    TILE_ZERO
+    __m512 b0 = _mm512_loadu_ps(B.data), b1 = _mm512_loadu_ps(B.data + 16), b2 = _mm512_loadu_ps(B.data + 32),
+           b3 = _mm512_loadu_ps(B.data + 48), a = _mm512_set1_ps(A.data[0]);
+    for (int_fast32_t k = 0; k < K; k++) {
+        TILE_STEP(b0, b1, b2, b3, a)
+        // the compiler must not see that the operands never change
+        __asm__ volatile("" : "+v"(a), "+v"(b0), "+v"(b1), "+v"(b2), "+v"(b3));
+    }
+    TILE_ADD_TO(C)
+}
+
+// A micro-kernel on packed panels of depth K, called on `panels` panels of B in turn
+// (each with its own tile of C) as macro_avx512 does: with one panel of depth 128, all
+// of it stays in L1; with the GEMM's own depth KC = 256 and NC / NR = 8 panels
 // (512 KiB), B streams from L2 while A's panel stays in L1, as in the GEMM.
 struct ukernel_setting {
     const char *what;
     int K, panels;
 };
 
-static double ukernel_gflops(struct ukernel_setting s) {
+static double ukernel_gflops(ukernel_fn kernel, struct ukernel_setting s) {
     const int K = s.K, panels = s.panels;
     float *Ap = aligned_alloc(64, sizeof(float) * K * 6);
     float *Bp = aligned_alloc(64, sizeof(float) * K * 64 * panels);
@@ -127,7 +179,7 @@ static double ukernel_gflops(struct ukernel_setting s) {
         int j = (int)(i % panels);
         struct exo_win_2f32c a = {Ap, {K, 1}}, b = {Bp + (size_t)j * K * 64, {64, 1}};
         struct exo_win_2f32 c = {C + 64 * j, {64 * panels, 1}};
-        ukernel_6x64_avx512(NULL, K, a, b, c);
+        kernel(NULL, K, a, b, c);
     }
     double best = now() - t0;
     if (C[0] == 12345.0f) printf("%g\n", C[0]);
@@ -137,33 +189,53 @@ static double ukernel_gflops(struct ukernel_setting s) {
     return 2.0 * 6 * 64 * K * calls / best * 1e-9;
 }
 
-// Peak and micro-kernel measured in alternating order within each round, so that both
-// see the same spells of a shared machine: the best of each, and the median of the
-// rounds' ratios.
+// Peak and micro-kernels measured in turn within each round, the peak first in even
+// rounds and last in odd ones, so that all see the same spells of a shared machine:
+// reported as the median of the rounds' ratios to the peak, and the best of each.
 static void measure_ukernel(void) {
     static const struct ukernel_setting settings[] = {
         {"panels in L1 (K = 128)", 128, 1},
         {"as in the GEMM (K = 256, B from L2)", 256, 8},
     };
-    enum { UK_ROUNDS = 15, SETTINGS = sizeof settings / sizeof settings[0] };
-    double peak = 0, uk[SETTINGS] = {0}, uk_share[SETTINGS][UK_ROUNDS];
+    static const struct {
+        const char *name;
+        ukernel_fn fn;
+    } kernels[] = {
+        {"ukernel_6x64_avx512", ukernel_6x64_avx512},
+        {"6x64 in intrinsics", intrinsics_6x64},
+        {"its FMAs without the loads", fmas_only_6x64},
+    };
+    enum {
+        UK_ROUNDS = 15,
+        SETTINGS = sizeof settings / sizeof settings[0],
+        KERNELS = sizeof kernels / sizeof kernels[0]
+    };
+    double peak = 0, best[SETTINGS][KERNELS] = {{0}}, share[SETTINGS][KERNELS][UK_ROUNDS];
     for (int round = 0; round < UK_ROUNDS; round++) {
-        double p = 0, u[SETTINGS];
+        double p = 0, u[SETTINGS][KERNELS];
         if (round % 2 == 0) p = fma_peak_gflops();
-        for (int k = 0; k < SETTINGS; k++) u[k] = ukernel_gflops(settings[k]);
+        for (int s = 0; s < SETTINGS; s++)
+            for (int k = 0; k < KERNELS; k++)
+                // with no loads, where the panels are makes no difference
+                u[s][k] = s > 0 && kernels[k].fn == fmas_only_6x64 ? 0 : ukernel_gflops(kernels[k].fn, settings[s]);
         if (round % 2) p = fma_peak_gflops();
         if (p > peak) peak = p;
-        for (int k = 0; k < SETTINGS; k++) {
-            if (u[k] > uk[k]) uk[k] = u[k];
-            uk_share[k][round] = u[k] / p;
+        for (int s = 0; s < SETTINGS; s++)
+            for (int k = 0; k < KERNELS; k++) {
+                if (u[s][k] > best[s][k]) best[s][k] = u[s][k];
+                share[s][k][round] = u[s][k] / p;
+            }
+    }
+    printf("FMA peak %.1f GFLOPS. Micro-kernels as a share of it: the median of %d rounds' ratios"
+           " (the best GFLOPS)\n", peak, UK_ROUNDS);
+    for (int s = 0; s < SETTINGS; s++) {
+        printf("  %s:\n", settings[s].what);
+        for (int k = 0; k < KERNELS; k++) {
+            if (s > 0 && kernels[k].fn == fmas_only_6x64) continue;
+            printf("    %-28s %5.1f%% (%.1f GFLOPS)\n", kernels[k].name, 100.0 * median(share[s][k], UK_ROUNDS),
+                   best[s][k]);
         }
     }
-    printf("FMA peak %.1f GFLOPS\n", peak);
-    for (int k = 0; k < SETTINGS; k++)
-        printf("ukernel_6x64_avx512, %s: %.1f GFLOPS = %.1f%% of peak (best of each);"
-               " median of %d rounds' ratios %.1f%%\n",
-               settings[k].what, uk[k], 100.0 * uk[k] / peak, UK_ROUNDS,
-               100.0 * median(uk_share[k], UK_ROUNDS));
     printf("\n");
 }
 

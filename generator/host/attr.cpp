@@ -90,16 +90,6 @@ Value function_attr(FunctionObject* f, std::string_view name) {
 
 }  // namespace
 
-// Tracebacks are not inspectable objects in exocc; code only tests them against None.
-Value traceback_object() {
-    static Object* tb = [] {
-        auto* o = new Object(new_builtin_type("traceback", types().object, Layout::Object));
-        o->make_immortal();
-        return o;
-    }();
-    return Value(tb);
-}
-
 namespace {
 
 Value exception_attr(ExceptionObject* e, std::string_view name) {
@@ -107,7 +97,7 @@ Value exception_attr(ExceptionObject* e, std::string_view name) {
     if (name == "__cause__") return e->cause.is_null() ? Value::none() : e->cause;
     if (name == "__context__") return e->context.is_null() ? Value::none() : e->context;
     if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
-    if (name == "__traceback__") return e->traceback.empty() ? Value::none() : traceback_object();
+    if (name == "__traceback__") return traceback_of(Value(e));
     return Value();
 }
 

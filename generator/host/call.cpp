@@ -190,7 +190,7 @@ Value Interpreter::call_function(FunctionObject* fn, const Value* self, const Ca
         if (fl == Flow::Return) return std::move(fr.ret);
         return Value::none();
     } catch (PyException& e) {
-        e.exc->traceback.push_back({fn->src, fn->src ? fn->src->filename : "", code->name, fr.line});
+        add_to_traceback(e.exc.get(), fr, true);
         throw;
     }
 }

@@ -334,6 +334,8 @@ std::string exception_summary(const Value& exc) {
 
 namespace {
 
+void print_summary(const Value& exc, std::string& out);
+
 void print_one(const Value& exc, std::string& out) {
     auto* e = as<ExceptionObject>(exc);
     if (!e) return;
@@ -348,6 +350,13 @@ void print_one(const Value& exc, std::string& out) {
             }
         }
     }
+    print_summary(exc, out);
+}
+
+// The last line of a traceback, or a SyntaxError's location, text and caret.
+void print_summary(const Value& exc, std::string& out) {
+    auto* e = as<ExceptionObject>(exc);
+    if (!e) return;
     if (exc.type()->is_subtype(g_exc.SyntaxError) && e->attrs) {
         // Programs can delete these attributes or give them any value (whose str()
         // may raise): missing ones count as None, and on error only the summary line.
@@ -397,6 +406,16 @@ void print_chain(const Value& exc, std::string& out, int depth) {
 }
 
 }  // namespace
+
+std::string format_exception_only(const Value& exc) {
+    std::string out;
+    try {
+        print_summary(exc, out);
+    } catch (...) {
+        out += exc.type()->name + "\n";
+    }
+    return out;
+}
 
 std::string format_traceback(const Value& exc) {
     std::string out;

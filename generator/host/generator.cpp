@@ -129,7 +129,7 @@ void generator_entry() {
         }
         g->returned = true;
     } catch (PyException& e) {
-        e.exc->traceback.push_back({f.func ? f.func->src : nullptr, f.src ? f.src->filename : "", f.name, f.line});
+        add_to_traceback(e.exc.get(), f, true);
         g->error_out = std::make_unique<PyException>(e);
     } catch (const HostError& e) {
         try {

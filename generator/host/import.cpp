@@ -244,6 +244,7 @@ void Interpreter::exec_module(ModuleObject* module, const std::shared_ptr<const 
     f.code = src->scope;
     f.module = module;
     f.src = src.get();
+    f.src_owner = &src;
     f.name = "<module>";
     Frame* saved = frame;
     f.back = saved;
@@ -254,7 +255,7 @@ void Interpreter::exec_module(ModuleObject* module, const std::shared_ptr<const 
     } catch (PyException& e) {
         frame = saved;
         --depth;
-        e.exc->traceback.push_back({src, src->filename, "<module>", f.line});
+        add_to_traceback(e.exc.get(), f, true);
         throw;
     } catch (...) {
         frame = saved;

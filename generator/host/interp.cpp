@@ -453,6 +453,13 @@ Flow Interpreter::exec_for(const ForStmt* s, Frame& f) {
     return Flow::Normal;
 }
 
+void add_to_traceback(ExceptionObject* e, const Frame& f, bool unless_last) {
+    if (unless_last && !e->traceback.empty() && e->traceback.back().frame == &f) return;
+    std::shared_ptr<const ParsedSource> src = f.func ? f.func->src : f.src_owner ? *f.src_owner : nullptr;
+    std::string function = !f.name.empty() ? f.name : f.code ? f.code->name : "";
+    e->traceback.push_back({std::move(src), f.src ? f.src->filename : "", std::move(function), f.line, &f});
+}
+
 void Interpreter::exec_raise(const RaiseStmt* s, Frame& f) {
     if (!s->exc) {
         Value cur = current_handled();
@@ -478,6 +485,9 @@ void Interpreter::exec_raise(const RaiseStmt* s, Frame& f) {
         eo->cause = c.is_none() ? Value() : c;
         eo->suppress_context = true;
     }
+    // As CPython, a raise lists this frame at this line even when the exception already
+    // passed through it (`except E as e: raise e`); a bare `raise` above does not.
+    add_to_traceback(eo, f, false);
     raise(e);
 }
 
@@ -516,6 +526,7 @@ Flow Interpreter::exec_try(const TryStmt* t, Frame& f) {
             }
             if (!match) throw;
             handled_path = true;
+            add_to_traceback(e.exc.get(), f, true);  // CPython lists the frame that catches
             Value saved = f.handling;
             f.handling = exc;
             if (match->name_target) store_name(match->name_target, exc, f);
@@ -572,11 +583,12 @@ Flow Interpreter::exec_with(const WithStmt* w, size_t item, Frame& f) {
         flow = exec_with(w, item + 1, f);
     } catch (PyException& e) {
         Value exc(e.exc);
+        add_to_traceback(e.exc.get(), f, true);
         Value saved = f.handling;
         f.handling = exc;
         Value suppress;
         try {
-            suppress = call(exit_fn, {Value(exc.type()), exc, traceback_object()});
+            suppress = call(exit_fn, {Value(exc.type()), exc, traceback_of(exc)});
         } catch (...) {
             f.handling = saved;
             throw;
@@ -635,6 +647,7 @@ void Interpreter::exec_class(const ClassDefStmt* c, Frame& f) {
     cf.ns = ns.get();
     cf.back = &f;
     cf.src = f.src;
+    cf.src_owner = f.src_owner;
     cf.name = c->name;
     std::vector<Ref<CellObject>> cells;
     for (int src_index : c->scope->free_source) cells.push_back(f.cells[src_index]);
@@ -645,7 +658,7 @@ void Interpreter::exec_class(const ClassDefStmt* c, Frame& f) {
         exec_block(c->body, cf);
     } catch (PyException& e) {
         frame = saved;
-        e.exc->traceback.push_back({nullptr, f.src->filename, c->name, cf.line});
+        add_to_traceback(e.exc.get(), cf, true);
         throw;
     }
     frame = saved;
@@ -1141,6 +1154,7 @@ Value Interpreter::eval_comprehension(const ComprehensionExpr* c, Frame& f) {
     cf.code = code;
     cf.module = f.module;
     cf.src = f.src;
+    cf.src_owner = f.src_owner;
     cf.back = &f;
     cf.fast = fast.data();
     cf.cells = cells.data();

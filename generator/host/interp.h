@@ -24,6 +24,9 @@ struct Frame {
     Ref<CellObject>* cells = nullptr; // own cells, then free cells
     Frame* back = nullptr;
     const ParsedSource* src = nullptr;
+    // Keeps src alive for tracebacks, where the frame's function does not (module, class
+    // and comprehension frames; null for generator expressions, which may outlive it).
+    const std::shared_ptr<const ParsedSource>* src_owner = nullptr;
     int line = 0;
     Value ret;                        // return value while unwinding a `return`
     GeneratorObject* gen = nullptr;   // the generator running this frame, if any
@@ -33,6 +36,12 @@ struct Frame {
 };
 
 // Heap storage for a frame that outlives a C++ call (generators).
+// Lists frame `f`, at its current line, in the traceback of an exception leaving it,
+// caught by it or raised in it. With `unless_last`, not when f is already the last entry:
+// an exception caught here and raised again by a bare `raise` is listed once, at the line
+// where it arrived, as in CPython 3.11.
+void add_to_traceback(ExceptionObject* e, const Frame& f, bool unless_last);
+
 struct FrameStore {
     Frame frame;
     std::vector<Value> fast;

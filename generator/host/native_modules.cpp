@@ -65,7 +65,7 @@ Value sys_setrecursionlimit(const Value&, const CallArgs& a) {
 Value sys_exc_info(const Value&, const CallArgs&) {
     Value e = Interpreter::get().current_handled();
     if (e.is_null()) return tuple({Value::none(), Value::none(), Value::none()});
-    return tuple({Value(e.type()), e, Value::none()});
+    return tuple({Value(e.type()), e, traceback_of(e)});
 }
 
 Value sys_intern(const Value&, const CallArgs& a) {
@@ -462,6 +462,12 @@ Value host_caller_module_name(const Value&, const CallArgs& a) {
     return name ? *name : Value::none();
 }
 
+// The traceback module's format_exception_only, for one exception object.
+Value host_format_exception_only(const Value&, const CallArgs& a) {
+    check_positional("format_exception_only", a, 1, 1);
+    return str(format_exception_only(A(a, 0)));
+}
+
 ModuleObject* make_host() {
     auto* m = new ModuleObject("_host");
     m->make_immortal();
@@ -479,6 +485,7 @@ ModuleObject* make_host() {
     def(m, "chdir", host_chdir);
     def(m, "load_source", host_load_source);
     def(m, "caller_module_name", host_caller_module_name);
+    def(m, "format_exception_only", host_format_exception_only);
     add_host_io_hooks(m);
     add_process_hooks(m);
     return m;

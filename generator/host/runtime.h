@@ -75,7 +75,13 @@ Value eval_expression(const std::string& text, const Value& globals, const Value
 // (errno set) on failure.
 bool write_all(int fd, const std::string& text);
 // The object standing for a traceback (exocc does not expose frames).
-Value traceback_object();
+// e.__traceback__: traceback objects as CPython has them, outermost frame first, each
+// with tb_frame (f_code.co_filename, f_code.co_name, f_lineno), tb_lineno, tb_lasti and
+// tb_next; None when the exception has not been raised.
+Value traceback_of(const Value& exc);
+// The exception's last line(s) as a traceback ends with them ("ValueError: bad",
+// a SyntaxError's location and caret).
+std::string format_exception_only(const Value& exc);
 bool exception_matches(const Value& exc, TypeObject* type);
 // `str(exc)` for the last line of a traceback: "KeyError: 'x'" etc.
 std::string exception_summary(const Value& exc);

@@ -384,13 +384,16 @@ struct TracebackEntry {
     std::shared_ptr<const ParsedSource> src;
     std::string filename, function;
     int line;
+    const void* frame;  // the activation listed, so that it is listed once (add_to_traceback)
 };
 
 struct ExceptionObject : Object {
     Value args;        // tuple
     Value cause, context;
     bool suppress_context = false;
-    std::vector<TracebackEntry> traceback;
+    std::vector<TracebackEntry> traceback;  // innermost frame first
+    Value traceback_chain;                  // traceback_of's objects, while it has as many entries
+    size_t traceback_chain_entries = 0;
     explicit ExceptionObject(TypeObject* t);
     static ExceptionObject* cast(Object* o);
 };

@@ -1195,6 +1195,10 @@ Value Interpreter::eval_comprehension(const ComprehensionExpr* c, Frame& f) {
     frame = &cf;
     try {
         level(0, first_iter);
+    } catch (PyException& e) {
+        frame = saved;
+        add_to_traceback(e.exc.get(), cf, true);  // CPython 3.11 lists <listcomp> frames
+        throw;
     } catch (...) {
         frame = saved;
         throw;

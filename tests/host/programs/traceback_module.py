@@ -8,7 +8,11 @@ HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def show(*parts, end="\n"):
-    print(*(str(p).replace(HERE, "") for p in parts), end=end)
+    """Prints with paths relative to here and without CPython's caret lines (exocc has no
+    column ranges to underline the failing expression with)."""
+    text = " ".join(str(p).replace(HERE, "") for p in parts)
+    lines = [l for l in text.split("\n") if not (l.strip() and set(l.strip()) <= set("~^"))]
+    print("\n".join(lines), end=end)
 
 
 def inner(x):
@@ -125,4 +129,15 @@ try:
     finally:
         print("finally ran")
 except ValueError:
+    show(traceback.format_exc(), end="")
+
+
+def comprehensions(n):
+    squares = [10 // x for x in range(n)]
+    return squares
+
+
+try:
+    comprehensions(2)
+except ZeroDivisionError:
     show(traceback.format_exc(), end="")

@@ -370,7 +370,8 @@ void print_summary(const Value& exc, std::string& out) {
             if (!file.is_none() && !line.is_none()) {
                 s += cat("  File \"", to_str(file), "\", line ", to_str(line), "\n");
                 if (is_str(text)) {
-                    const std::string& l = str_of(text);
+                    std::string l = str_of(text);
+                    while (!l.empty() && l.back() == '\n') l.pop_back();  // the line's own newline
                     size_t b = l.find_first_not_of(" \t");
                     if (b == std::string::npos) b = l.size();
                     s += "    " + l.substr(b) + "\n";

@@ -179,12 +179,12 @@ class TracebackException:
         self.stack = extract_tb(exc_traceback, limit=limit)
         self.__notes__ = getattr(exc_value, "__notes__", None)
         if exc_type is not None and issubclass(exc_type, SyntaxError):
-            self.filename = exc_value.filename
-            lno = exc_value.lineno
+            self.filename = getattr(exc_value, "filename", None)
+            lno = getattr(exc_value, "lineno", None)
             self.lineno = str(lno) if lno is not None else None
-            self.text = exc_value.text
-            self.offset = exc_value.offset
-            self.msg = exc_value.msg
+            self.text = getattr(exc_value, "text", None)
+            self.offset = getattr(exc_value, "offset", None)
+            self.msg = getattr(exc_value, "msg", None)
         self.__cause__ = None
         self.__context__ = None
         self.__suppress_context__ = exc_value.__suppress_context__ if exc_value is not None else False

@@ -141,3 +141,17 @@ try:
     comprehensions(2)
 except ZeroDivisionError:
     show(traceback.format_exc(), end="")
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no str")
+
+
+try:
+    raise SyntaxError("'(' was never closed", ("f.py", 1, 5, "x = (1,\n"))
+except SyntaxError as e:
+    print(traceback.format_exception_only(e))
+    te = traceback.TracebackException.from_exception(e)
+    print(te.filename, te.lineno, te.msg, str(te))
+print(traceback.format_exception_only(Unprintable()), traceback.format_exception_only(ValueError()))

@@ -334,25 +334,6 @@ std::string exception_summary(const Value& exc) {
 
 namespace {
 
-void print_summary(const Value& exc, std::string& out);
-
-void print_one(const Value& exc, std::string& out) {
-    auto* e = as<ExceptionObject>(exc);
-    if (!e) return;
-    if (!e->traceback.empty()) {
-        out += "Traceback (most recent call last):\n";
-        for (auto it = e->traceback.rbegin(); it != e->traceback.rend(); ++it) {
-            out += cat("  File \"", it->filename, "\", line ", it->line, ", in ", it->function, "\n");
-            if (it->src && it->line >= 1 && it->line <= static_cast<int>(it->src->lines.size())) {
-                std::string l = it->src->lines[it->line - 1];
-                size_t b = l.find_first_not_of(" \t");
-                if (b != std::string::npos) out += "    " + l.substr(b) + "\n";
-            }
-        }
-    }
-    print_summary(exc, out);
-}
-
 // The last line of a traceback, or a SyntaxError's location, text and caret.
 void print_summary(const Value& exc, std::string& out) {
     auto* e = as<ExceptionObject>(exc);
@@ -391,6 +372,23 @@ void print_summary(const Value& exc, std::string& out) {
         }
     }
     out += exception_summary(exc) + "\n";
+}
+
+void print_one(const Value& exc, std::string& out) {
+    auto* e = as<ExceptionObject>(exc);
+    if (!e) return;
+    if (!e->traceback.empty()) {
+        out += "Traceback (most recent call last):\n";
+        for (auto it = e->traceback.rbegin(); it != e->traceback.rend(); ++it) {
+            out += cat("  File \"", it->filename, "\", line ", it->line, ", in ", it->function, "\n");
+            if (it->src && it->line >= 1 && it->line <= static_cast<int>(it->src->lines.size())) {
+                std::string l = it->src->lines[it->line - 1];
+                size_t b = l.find_first_not_of(" \t");
+                if (b != std::string::npos) out += "    " + l.substr(b) + "\n";
+            }
+        }
+    }
+    print_summary(exc, out);
 }
 
 void print_chain(const Value& exc, std::string& out, int depth) {

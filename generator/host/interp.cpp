@@ -458,6 +458,7 @@ void add_to_traceback(ExceptionObject* e, const Frame& f, bool unless_last) {
     std::shared_ptr<const ParsedSource> src = f.func ? f.func->src : f.src_owner ? *f.src_owner : nullptr;
     std::string function = !f.name.empty() ? f.name : f.code ? f.code->name : "";
     e->traceback.push_back({std::move(src), f.src ? f.src->filename : "", std::move(function), f.line, &f});
+    e->traceback_chain = Value();  // traceback_of builds it again with this frame
 }
 
 void Interpreter::exec_raise(const RaiseStmt* s, Frame& f) {

@@ -35,13 +35,13 @@ struct Frame {
     std::string name;                 // for tracebacks
 };
 
-// Heap storage for a frame that outlives a C++ call (generators).
 // Lists frame `f`, at its current line, in the traceback of an exception leaving it,
 // caught by it or raised in it. With `unless_last`, not when f is already the last entry:
 // an exception caught here and raised again by a bare `raise` is listed once, at the line
 // where it arrived, as in CPython 3.11.
 void add_to_traceback(ExceptionObject* e, const Frame& f, bool unless_last);
 
+// Heap storage for a frame that outlives a C++ call (generators).
 struct FrameStore {
     Frame frame;
     std::vector<Value> fast;

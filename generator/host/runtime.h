@@ -74,7 +74,6 @@ Value eval_expression(const std::string& text, const Value& globals, const Value
 // Writes all of `text` to descriptor `fd`, retrying interrupted and short writes; false
 // (errno set) on failure.
 bool write_all(int fd, const std::string& text);
-// The object standing for a traceback (exocc does not expose frames).
 // e.__traceback__: traceback objects as CPython has them, outermost frame first, each
 // with tb_frame (f_code.co_filename, f_code.co_name, f_lineno), tb_lineno, tb_lasti and
 // tb_next; None when the exception has not been raised.

@@ -8,10 +8,6 @@ namespace exo::host {
 
 namespace {
 
-TypeObject* immortal_type(const char* name) {
-    return new_builtin_type(name, types().object, Layout::Object);
-}
-
 // An object of type `t` whose attributes are `attrs`, read-only by convention.
 Value record(TypeObject* t, std::initializer_list<std::pair<const char*, Value>> attrs) {
     auto* o = new Object(t);
@@ -27,12 +23,11 @@ Value traceback_of(const Value& exc) {
     auto* e = as<ExceptionObject>(exc);
     if (!e || e->traceback.empty()) return Value::none();
     // The same objects while the exception has the same frames, as in CPython, where
-    // e.__traceback__ is e.__traceback__.
-    if (!e->traceback_chain.is_null() && e->traceback_chain_entries == e->traceback.size())
-        return e->traceback_chain;
-    static TypeObject* const traceback_t = immortal_type("traceback");
-    static TypeObject* const frame_t = immortal_type("frame");
-    static TypeObject* const code_t = immortal_type("code");
+    // e.__traceback__ is e.__traceback__ (add_to_traceback resets them).
+    if (!e->traceback_chain.is_null()) return e->traceback_chain;
+    static TypeObject* const traceback_t = new_builtin_type("traceback", types().object, Layout::Object);
+    static TypeObject* const frame_t = new_builtin_type("frame", types().object, Layout::Object);
+    static TypeObject* const code_t = new_builtin_type("code", types().object, Layout::Object);
     Value next = Value::none();
     for (const TracebackEntry& entry : e->traceback) {  // innermost first: link outwards
         Value code = record(code_t, {{"co_filename", str(entry.filename)}, {"co_name", str(entry.function)}});
@@ -42,7 +37,6 @@ Value traceback_of(const Value& exc) {
                                     {"tb_lasti", Value::integer(0)}, {"tb_next", next}});
     }
     e->traceback_chain = next;
-    e->traceback_chain_entries = e->traceback.size();
     return next;
 }
 

@@ -392,8 +392,7 @@ struct ExceptionObject : Object {
     Value cause, context;
     bool suppress_context = false;
     std::vector<TracebackEntry> traceback;  // innermost frame first
-    Value traceback_chain;                  // traceback_of's objects, while it has as many entries
-    size_t traceback_chain_entries = 0;
+    Value traceback_chain;                  // traceback_of's objects; reset when a frame is added
     explicit ExceptionObject(TypeObject* t);
     static ExceptionObject* cast(Object* o);
 };

@@ -34,8 +34,8 @@ def clearcache():
 
 
 def checkcache(filename=None):
-    """Forget files that changed; exocc keeps nothing it could not reread, so this only
-    drops the entries asked for."""
+    """Forgets the lines kept for `filename` (for every file when None), so that they
+    are read again; CPython only forgets files that changed on disk."""
     if filename is None:
         cache.clear()
     else:

@@ -209,6 +209,15 @@ Value host_capture_take(const Value&, const CallArgs& a) {
     return tuple({str(std::move(out)), str(std::move(err))});
 }
 
+// The one environment variable programs may read: Exo's test suite names the CPU's features
+// in it (its `isa` marks skip on what is missing). Everything else in the environment stays
+// invisible, so that what exocc generates never depends on it.
+Value host_exo_override_cpuinfo(const Value&, const CallArgs& a) {
+    check_positional("exo_override_cpuinfo", a, 0, 0);
+    const char* env = std::getenv("EXO_OVERRIDE_CPUINFO");
+    return env && *env ? str(env) : Value::none();
+}
+
 }  // namespace
 
 void add_host_io_hooks(ModuleObject* m) {
@@ -219,7 +228,7 @@ void add_host_io_hooks(ModuleObject* m) {
     for (F f : {F{"listdir", host_listdir}, F{"read_text", host_read_text}, F{"write_text", host_write_text},
                 F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
                 F{"realpath", host_realpath}, F{"traceback", host_traceback}, F{"capture", host_capture},
-                F{"capture_take", host_capture_take}})
+                F{"capture_take", host_capture_take}, F{"exo_override_cpuinfo", host_exo_override_cpuinfo}})
         m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
 }
 

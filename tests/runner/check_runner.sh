@@ -46,12 +46,12 @@ expect_no_line() {
 
 # --- the whole directory ---------------------------------------------------
 run .
-expect_last "86 passed, 20 failed, 14 skipped" 1 "all samples"
+expect_last "86 passed, 20 failed, 15 skipped" 1 "all samples"
 d="all samples"
-expect_line "collected 118 items / 1 error / 1 skipped" "$d"
+expect_line "collected 119 items / 1 error / 1 skipped" "$d"
 expect_line "warning: conftest.py not loaded, its fixtures and hooks are unavailable: broken_conftest/conftest.py" "$d"
 expect_line "  ModuleNotFoundError: No module named 'numpy_not_available_in_exocc'" "$d"
-expect_line "test_basic.py .FFFFssss.sFxXFF.s.F.." "$d"
+expect_line "test_basic.py .FFFFssss.sFxXFF.ss.F.." "$d"
 expect_line "test_import_error.py E" "$d"
 expect_line "test_module_skip.py s" "$d"
 expect_line "test_basic.py:20: in test_fail_assert" "$d"
@@ -111,8 +111,12 @@ expect_line "test_basic.py::test_skip_mark SKIPPED (not today)" "-v skips"
 expect_line "test_basic.py::test_skip_bare SKIPPED (unconditional skip)" "-v skips"
 expect_line "test_basic.py::test_xfail_fails XFAIL (known bug)" "-v xfail"
 expect_line "test_basic.py::test_xfail_passes XPASS (fixed already)" "-v xpass"
-expect_line "test_basic.py::test_isa_skipped_by_conftest_hook SKIPPED (skipping test because neon is not available)" "-v conftest hook"
+expect_line "test_basic.py::test_skipped_by_conftest_hook SKIPPED (skipping test because the NEON board is not attached)" "-v conftest hook"
+expect_line "test_basic.py::test_isa_mark SKIPPED (skipping test because made_up_feature is not available)" "-v isa mark"
 expect_line "test_basic.py::TestClass::test_two PASSED" "-v classes"
+out="$(EXO_OVERRIDE_CPUINFO="sse2 made_up_feature" "$exocc" test test_basic.py::test_isa_mark 2>&1)"
+status=$?
+expect_last "1 passed, 0 failed, 0 skipped" 0 "isa mark with EXO_OVERRIDE_CPUINFO"
 
 # --- parametrize ids, exactly as pytest makes them ----------------------------
 run test_params.py --collect-only -q
@@ -177,7 +181,7 @@ run test_params.py -k "TEST_SINGLE"
 expect_last "3 passed, 0 failed, 0 skipped" 0 "-k is case-insensitive"
 run test_params.py::test_stacked "test_basic.py::TestClass::test_one"
 expect_last "5 passed, 0 failed, 0 skipped" 0 "file::name selection"
-run test_basic.py -m "slow or isa"
+run test_basic.py -m "slow or board"
 expect_last "1 passed, 0 failed, 1 skipped" 0 "-m"
 
 # --- -x ----------------------------------------------------------------------

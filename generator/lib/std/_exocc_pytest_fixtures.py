@@ -235,6 +235,37 @@ def monkeypatch():
 
 # -------------------------------------------------------------------- Exo
 
+_cpu_features = None
+
+
+def cpu_features():
+    """The CPU's feature flags in lower case, read as Exo's tests/conftest.py reads them:
+    EXO_OVERRIDE_CPUINFO if set, else the `flags` line of /proc/cpuinfo (empty when that
+    cannot be read, as on a machine without it)."""
+    global _cpu_features
+    if _cpu_features is None:
+        text = _host.exo_override_cpuinfo() or ""
+        if not text:
+            try:
+                cpuinfo = Path("/proc/cpuinfo").read_text()
+            except OSError:
+                cpuinfo = ""
+            m = re.search(r"^flags\s*:(.+)$", cpuinfo, re.MULTILINE)
+            text = m.group(1) if m else ""
+        _cpu_features = set(text.lower().split())
+    return _cpu_features
+
+
+def runtest_setup(item):
+    """Exo's `@pytest.mark.isa(name)`: the test is skipped on a CPU without that feature.
+    Exo's conftest.py does this in its pytest_runtest_setup hook, and that conftest cannot
+    be loaded here (it needs ctypes), so the runner calls this before any conftest hook."""
+    for mark in item.iter_markers(name="isa"):
+        isa = mark.args[0].lower()
+        if isa not in cpu_features():
+            pytest.skip(f"skipping test because {isa} is not available")
+
+
 class _CompiledLibrary:
     """What upstream's fixture returns: the compiled procedures, callable with None, ints
     and numpy arrays (`lib(...)` calls the first). exocc has no ctypes, so each call runs

@@ -11,7 +11,8 @@ tmp_path_factory, capsys, capfd, monkeypatch, compiler (placeholder) and
 sde64 (see _exocc_pytest_fixtures.py). conftest.py files contribute fixtures
 and the hooks pytest_addoption, pytest_configure, pytest_generate_tests,
 pytest_collection_modifyitems and pytest_runtest_setup; a conftest.py that
-fails to import is reported once and skipped.
+fails to import is reported once and skipped. Exo's `isa(name)` mark is built in:
+it skips a test on a CPU without that feature.
 
 Output: one progress line per file (-v: one line per test), a section per
 failure, then a last line `N passed, M failed, K skipped` (collection and
@@ -1387,6 +1388,7 @@ class Session:
         self.builtin_fixtures['pytestconfig'] = FixtureDef(
             'pytestconfig', lambda: self.config, 'session', None, None, False, None, argnames=[])
         self.builtin_autouse = [n for n, f in self.builtin_fixtures.items() if f.autouse]
+        self.builtin_setup = mod.runtest_setup
 
     def conftests_for(self, directory):
         """Loads (once) and returns the conftest.py files from the rootdir (or the
@@ -1921,6 +1923,7 @@ class Session:
                 xfail = self.evaluate_xfail(item)
                 if xfail is not None and not xfail[1]:
                     raise XFailed('[NOTRUN] ' + xfail[0])
+                self.builtin_setup(item)
                 for c in reversed(item.module_node.conftests):
                     h = c.hook('pytest_runtest_setup')
                     if h is not None:

@@ -10,13 +10,13 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "isa(name): needs an ISA")
+    config.addinivalue_line("markers", "board(name): needs a board")
 
 
 def pytest_runtest_setup(item):
-    for mark in item.iter_markers(name="isa"):
+    for mark in item.iter_markers(name="board"):
         if mark.args[0] == "NEON":
-            pytest.skip("skipping test because neon is not available")
+            pytest.skip("skipping test because the NEON board is not attached")
 
 
 @pytest.fixture

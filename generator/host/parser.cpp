@@ -716,21 +716,26 @@ Stmt* Parser::while_stmt() {
     check_eq_typo(test);
     expect_colon(false);
     flush_yields();
+    StmtList body, orelse;
+    loop_body_and_else("'while' statement", line, body, orelse);
+    auto* n = mk<WhileStmt>(s);  // after the blocks, which its span ends with
+    n->test = test;
+    n->body = std::move(body);
+    n->orelse = std::move(orelse);
+    return n;
+}
+
+// A loop's body (a loop for `break` and `continue`) and its optional `else:` block.
+void Parser::loop_body_and_else(const char* what, int line, StmtList& body, StmtList& orelse) {
     sh_.scopes.back().loops++;
-    StmtList body = block("'while' statement", line);
+    body = block(what, line);
     sh_.scopes.back().loops--;
-    StmtList orelse;
     if (at_kw(Kw::Else)) {
         int eline = tok().line;
         advance();
         expect_colon(true);
         orelse = block("'else' statement", eline);
     }
-    auto* n = mk<WhileStmt>(s);
-    n->test = test;
-    n->body = std::move(body);
-    n->orelse = std::move(orelse);
-    return n;
 }
 
 Stmt* Parser::for_stmt() {
@@ -746,16 +751,8 @@ Stmt* Parser::for_stmt() {
     check_no_bare_starred(iter);
     expect_colon(false);
     flush_yields();
-    sh_.scopes.back().loops++;
-    StmtList body = block("'for' statement", line);
-    sh_.scopes.back().loops--;
-    StmtList orelse;
-    if (at_kw(Kw::Else)) {
-        int eline = tok().line;
-        advance();
-        expect_colon(true);
-        orelse = block("'else' statement", eline);
-    }
+    StmtList body, orelse;
+    loop_body_and_else("'for' statement", line, body, orelse);
     auto* n = mk<ForStmt>(s);
     n->target = target;
     n->iter = iter;

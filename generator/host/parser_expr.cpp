@@ -436,30 +436,40 @@ Expr* Parser::list_atom() {
     advance();  // '['
     if (accept(T::RSqb)) return mk<ListExpr>(s);
     size_t ymark = sh_.yields.size();
-    Expr* first = star_named_expression();
+    ExprList elts;
+    if (Expr* c = display_rest(s, star_named_expression(), ymark, T::RSqb, ExprKind::ListComp, elts)) return c;
+    auto* l = mk<ListExpr>(s);
+    l->elts = std::move(elts);
+    return l;
+}
+
+// The rest of a list or set display, after its first element: either a comprehension,
+// which is returned, or the other elements up to `close`, which go to `elts` (first
+// included) while nullptr is returned.
+Expr* Parser::display_rest(Pos s, Expr* first, size_t ymark, T close, ExprKind comprehension,
+                           ExprList& elts) {
     if (at_kw(Kw::For) || at_kw(Kw::Async)) {
         if (first->kind == ExprKind::Starred) fail_node("iterable unpacking cannot be used in comprehension", first);
-        auto gens = for_if_clauses("list comprehension", ymark);
-        check_closing(T::RSqb, nullptr);
+        auto gens = for_if_clauses(comprehension == ExprKind::ListComp ? "list comprehension" : "set comprehension",
+                                   ymark);
+        check_closing(close, nullptr);
         advance();
-        auto* c = mk<ComprehensionExpr>(s, ExprKind::ListComp);
+        auto* c = mk<ComprehensionExpr>(s, comprehension);
         c->elt = first;
         c->generators = std::move(gens);
         return c;
     }
-    ExprList elts{first};
+    elts.push_back(first);
     Expr* last = first;
     while (accept(T::Comma)) {
-        if (at(T::RSqb)) break;
+        if (at(close)) break;
         last = star_named_expression();
         elts.push_back(last);
     }
     if (at_kw(Kw::For)) fail_node("did you forget parentheses around the comprehension target?", first);
-    check_closing(T::RSqb, last);
+    check_closing(close, last);
     advance();
-    auto* l = mk<ListExpr>(s);
-    l->elts = std::move(elts);
-    return l;
+    return nullptr;
 }
 
 // dict | set | dictcomp | setcomp
@@ -473,26 +483,8 @@ Expr* Parser::brace_atom() {
         first = star_named_expression();
         if (first->kind == ExprKind::Starred || !at(T::Colon)) {
             // set or set comprehension
-            if (at_kw(Kw::For) || at_kw(Kw::Async)) {
-                if (first->kind == ExprKind::Starred) fail_node("iterable unpacking cannot be used in comprehension", first);
-                auto gens = for_if_clauses("set comprehension", ymark);
-                check_closing(T::RBrace, nullptr);
-                advance();
-                auto* c = mk<ComprehensionExpr>(s, ExprKind::SetComp);
-                c->elt = first;
-                c->generators = std::move(gens);
-                return c;
-            }
-            ExprList elts{first};
-            Expr* last = first;
-            while (accept(T::Comma)) {
-                if (at(T::RBrace)) break;
-                last = star_named_expression();
-                elts.push_back(last);
-            }
-            if (at_kw(Kw::For)) fail_node("did you forget parentheses around the comprehension target?", first);
-            check_closing(T::RBrace, last);
-            advance();
+            ExprList elts;
+            if (Expr* c = display_rest(s, first, ymark, T::RBrace, ExprKind::SetComp, elts)) return c;
             auto* st = mk<SetExpr>(s);
             st->elts = std::move(elts);
             return st;

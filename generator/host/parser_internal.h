@@ -183,6 +183,7 @@ private:
     Alias* dotted_as_name();
     StmtList block(const char* what, int line);
     Stmt* if_stmt();
+    void loop_body_and_else(const char* what, int line, StmtList& body, StmtList& orelse);
     Stmt* while_stmt();
     Stmt* for_stmt();
     Stmt* try_stmt();
@@ -222,6 +223,7 @@ private:
     Expr* paren_atom();
     Expr* list_atom();
     Expr* brace_atom();
+    Expr* display_rest(Pos s, Expr* first, size_t ymark, T close, ExprKind comprehension, ExprList& elts);
     Expr* yield_expr();
     Expr* lambdef();
     Expr* slices();

@@ -49,6 +49,21 @@ std::vector<PercentPiece> parse_percent_format(std::string_view fmt) {
             return true;
         };
         bool exhausted = false;
+        // Reads the decimal number that starts with `ch`, a digit, into `value`; false if
+        // it exceeds `limit`. The format may end inside the number (`exhausted`).
+        auto read_number = [&](int64_t limit, int64_t& value) {
+            value = ch - '0';
+            while (true) {
+                if (!next()) {
+                    exhausted = true;
+                    return true;
+                }
+                if (ch < '0' || ch > '9') return true;
+                int d = int(ch - '0');
+                if (value > (limit - d) / 10) return false;
+                value = value * 10 + d;
+            }
+        };
 
         if (pos < n && s[pos] == '(') {
             sp.has_key = true;
@@ -88,18 +103,7 @@ std::vector<PercentPiece> parse_percent_format(std::string_view fmt) {
                 sp.width_star = true;
                 if (!next()) exhausted = true;
             } else if (ch >= '0' && ch <= '9') {
-                int64_t w = ch - '0';
-                while (true) {
-                    if (!next()) {
-                        exhausted = true;
-                        break;
-                    }
-                    if (ch < '0' || ch > '9') break;
-                    int d = int(ch - '0');
-                    if (w > (INT64_MAX - d) / 10) return fail("ValueError", "width too big");
-                    w = w * 10 + d;
-                }
-                sp.width = w;
+                if (!read_number(INT64_MAX, sp.width)) return fail("ValueError", "width too big");
             }
         }
         if (!exhausted && ch == '.') {
@@ -110,18 +114,7 @@ std::vector<PercentPiece> parse_percent_format(std::string_view fmt) {
                 sp.prec_star = true;
                 if (!next()) exhausted = true;
             } else if (ch >= '0' && ch <= '9') {
-                int64_t p = ch - '0';
-                while (true) {
-                    if (!next()) {
-                        exhausted = true;
-                        break;
-                    }
-                    if (ch < '0' || ch > '9') break;
-                    int d = int(ch - '0');
-                    if (p > (INT_MAX - d) / 10) return fail("ValueError", "precision too big");
-                    p = p * 10 + d;
-                }
-                sp.prec = p;
+                if (!read_number(INT_MAX, sp.prec)) return fail("ValueError", "precision too big");
             }
         }
         // Length modifiers are accepted and ignored ("%ld").

@@ -34,24 +34,6 @@ char32_t decode_back(std::string_view s, size_t& i) {
     return cp;
 }
 
-void encode(char32_t cp, std::string& out) {
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
-
 bool is_ascii(std::string_view s) {
     for (unsigned char c : s)
         if (c >= 0x80) return false;
@@ -134,7 +116,7 @@ void append_map(char32_t c, Mapping m, std::string& out) {
         out += m == kUpper ? sc->upper : m == kLower ? sc->lower : m == kTitle ? sc->title : sc->fold;
         return;
     }
-    encode(simple_map(c, m), out);
+    utf8_append(out, simple_map(c, m));
 }
 
 }  // namespace
@@ -216,7 +198,7 @@ void append_lower_at(std::u32string_view s, size_t i, std::string& out) {
         while (k < s.size() && is_case_ignorable(s[k])) ++k;
         final_sigma = k == s.size() || !is_cased(s[k]);
     }
-    encode(final_sigma ? 0x3C2 : 0x3C3, out);
+    utf8_append(out, final_sigma ? 0x3C2 : 0x3C3);
 }
 
 }  // namespace exo::host::text

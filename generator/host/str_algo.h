@@ -19,7 +19,6 @@ namespace exo::host::text {
 char32_t decode(std::string_view s, size_t& i);
 // Decodes the code point ending just before byte i and moves i back to its start.
 char32_t decode_back(std::string_view s, size_t& i);
-void encode(char32_t cp, std::string& out);
 bool is_ascii(std::string_view s);
 // Code points in s.
 int64_t cp_count(std::string_view s);

@@ -8,6 +8,7 @@
 #include "percent_format.h"
 #include "str_algo.h"
 #include "str_repr.h"
+#include "unicode_util.h"
 
 namespace exo::host {
 
@@ -159,7 +160,7 @@ private:
                 case 'a': obj = str(ascii_of(obj)); break;
                 default: {
                     std::string ch;
-                    text::encode(char32_t(static_cast<unsigned char>(conversion)), ch);
+                    utf8_append(ch, char32_t(static_cast<unsigned char>(conversion)));
                     raise(exc_types().ValueError, cat("Unknown conversion specifier ", ch));
                 }
             }
@@ -261,7 +262,7 @@ public:
         if (v.is_intlike()) return v.as_int();
         bool decimal = conv == 'd' || conv == 'i' || conv == 'u';
         std::string c;
-        text::encode(conv, c);
+        utf8_append(c, conv);
         if (decimal) {
             if (v.is_float() || v.type()->lookup("__int__") || v.type()->lookup("__index__") ||
                 v.type()->lookup("__float__")) {

@@ -12,6 +12,7 @@
 #include "builtin_internal.h"
 #include "str_algo.h"
 #include "str_repr.h"
+#include "unicode_util.h"
 
 namespace exo::host {
 
@@ -55,7 +56,7 @@ std::u32string to_u32(sv s) {
 std::string from_u32(std::u32string_view s) {
     std::string out;
     out.reserve(s.size());
-    for (char32_t c : s) tx::encode(c, out);
+    for (char32_t c : s) utf8_append(out, c);
     return out;
 }
 
@@ -482,7 +483,7 @@ Value s_swapcase(const Value& self, const CallArgs& a) {
         [](U32 s, size_t i, std::string& out) {
             if (tx::is_upper(s[i])) tx::append_lower_at(s, i, out);
             else if (tx::is_lower(s[i])) tx::append_upper(s[i], out);
-            else tx::encode(s[i], out);
+            else utf8_append(out, s[i]);
         });
 }
 
@@ -717,7 +718,7 @@ Value s_encode(const Value& self, const CallArgs& a) {
             continue;
         }
         std::string ch;
-        tx::encode(c, ch);
+        utf8_append(ch, c);
         std::string r = str_ascii(ch);
         raise(exc_types().UnicodeEncodeError,
               cat("'", codec, "' codec can't encode character ", r, " in position ", pos,
@@ -795,7 +796,7 @@ Value s_translate(const Value& self, const CallArgs& a) {
             int64_t v = r.as_int();
             if (v < 0 || v > 0x10FFFF)
                 raise(exc_types().ValueError, "character mapping must be in range(0x110000)");
-            tx::encode(char32_t(v), out);
+            utf8_append(out, char32_t(v));
         } else if (StrObject* rs = as<StrObject>(r)) {
             out += rs->s;
         } else {

@@ -7,6 +7,7 @@
 #include "builtin_types.h"
 #include "host_fixture.h"
 #include "str_algo.h"
+#include "unicode_util.h"
 
 using namespace exo::host;
 
@@ -24,7 +25,7 @@ TEST_CASE("UTF-8 walking converts between bytes and code points", "[str]") {
     REQUIRE(text::decode_back(s, j) == 0x2192);
     REQUIRE(j == 6);
     std::string out;
-    text::encode(0x1F600, out);
+    utf8_append(out, 0x1F600);
     REQUIRE(out == "\xf0\x9f\x98\x80");
 }
 

@@ -6,25 +6,6 @@ __reduce_ex__ / __reduce__, __getnewargs__, __getstate__ / __setstate__.
 
 import types
 
-try:
-    _complex = complex
-except NameError:       # a host interpreter without complex numbers
-    class _complex:
-        pass
-
-try:
-    _bytearray = bytearray
-except NameError:       # a host interpreter without bytearray
-    class _bytearray:
-        pass
-
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
-
 __all__ = ["Error", "copy", "deepcopy"]
 
 
@@ -34,13 +15,13 @@ class Error(Exception):
 
 error = Error
 
-_ATOMIC = (type(None), int, float, bool, _complex, str, _bytes, type, range,
+_ATOMIC = (type(None), int, float, bool, complex, str, bytes, type, range,
            types.BuiltinFunctionType, types.FunctionType, type(Ellipsis),
            type(NotImplemented), property)
 
 # built-in types whose instances are rebuilt from their value (tuple subclasses,
 # int subclasses, ...), as CPython's __reduce_ex__(4) does via __getnewargs__
-_VALUE_BASES = (tuple, int, float, str, _bytes, frozenset, _complex)
+_VALUE_BASES = (tuple, int, float, str, bytes, frozenset, complex)
 
 
 def _user_defined(cls, names):
@@ -48,7 +29,7 @@ def _user_defined(cls, names):
     built-in bases (object, list, dict, ...), or None."""
     for base in cls.__mro__:
         if base is object or base in (list, dict, set, tuple, int, float, str,
-                                      _bytes, frozenset, _complex, bool):
+                                      bytes, frozenset, complex, bool):
             continue
         try:
             d = vars(base)
@@ -67,7 +48,7 @@ def copy(x):
         return x
     if cls is list:
         return x[:]
-    if cls is dict or cls is set or cls is _bytearray:
+    if cls is dict or cls is set or cls is bytearray:
         return x.copy()
     copier = getattr(cls, '__copy__', None)
     if copier is not None:

@@ -6,18 +6,6 @@ are taken in definition order from it (a name bound twice in the body keeps
 its last value instead of raising).
 """
 
-try:
-    _complex = complex
-except NameError:       # a host interpreter without complex numbers
-    class _complex:
-        pass
-
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
 __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag',
            'ReprEnum', 'auto', 'unique', 'member', 'nonmember', 'property']
 
@@ -32,7 +20,7 @@ _FunctionType = type(_f)
 del _f
 
 # built-in classes usable as the data type of an enum
-_DATA_TYPES = (int, str, float, _bytes, tuple, _complex, frozenset, list, dict, set)
+_DATA_TYPES = (int, str, float, bytes, tuple, complex, frozenset, list, dict, set)
 
 
 def _is_descriptor(obj):

@@ -4,12 +4,6 @@ Each tool is a class (so type names, reprs and eager argument checking match
 CPython); most delegate the actual work to a small generator.
 """
 
-try:
-    _complex = complex
-except NameError:       # a host interpreter without complex numbers
-    class _complex:
-        pass
-
 __all__ = ['accumulate', 'chain', 'combinations', 'combinations_with_replacement',
            'compress', 'count', 'cycle', 'dropwhile', 'filterfalse', 'groupby',
            'islice', 'pairwise', 'permutations', 'product', 'repeat', 'starmap',
@@ -72,7 +66,7 @@ def _as_index(x):
 
 
 def _is_number(x):
-    if isinstance(x, (int, float, _complex)):
+    if isinstance(x, (int, float, complex)):
         return True
     t = type(x)
     return (hasattr(t, '__index__') or hasattr(t, '__int__') or hasattr(t, '__float__')

@@ -10,24 +10,6 @@ Generic[T] and Protocol[T] return the plain Generic / Protocol class, so
 
 import sys
 
-try:
-    _complex = complex
-except NameError:       # a host interpreter without complex numbers
-    class _complex:
-        pass
-
-try:
-    _bytearray = bytearray
-except NameError:       # a host interpreter without bytearray
-    class _bytearray:
-        pass
-
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
 __all__ = ['Annotated', 'Any', 'Callable', 'ClassVar', 'Concatenate', 'Final',
            'ForwardRef', 'Generic', 'Literal', 'Optional', 'ParamSpec', 'Protocol',
            'Tuple', 'Type', 'TypeVar', 'TypeVarTuple', 'Union', 'AbstractSet',
@@ -694,7 +676,7 @@ Pattern = _alias('re.Pattern', 1, 'Pattern')
 Match = _alias('re.Match', 1, 'Match')
 
 Text = str
-AnyStr = TypeVar('AnyStr', _bytes, str)
+AnyStr = TypeVar('AnyStr', bytes, str)
 AnyStr.__module__ = 'typing'
 
 
@@ -1121,10 +1103,10 @@ class _TypeExprParser:
         return value
 
 
-_BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bool': bool, 'bytes': _bytes,
+_BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bool': bool, 'bytes': bytes,
                   'list': list, 'dict': dict, 'set': set, 'frozenset': frozenset,
-                  'tuple': tuple, 'object': object, 'type': type, 'complex': _complex,
-                  'None': None, 'range': range, 'slice': slice, 'bytearray': _bytearray}
+                  'tuple': tuple, 'object': object, 'type': type, 'complex': complex,
+                  'None': None, 'range': range, 'slice': slice, 'bytearray': bytearray}
 
 
 def _make_lookup(module_name, localns):

@@ -7,18 +7,6 @@ mixin methods (Mapping.get, Sequence.index, ...) work as in CPython.
 Abstract methods are not enforced at instantiation.
 """
 
-try:
-    _bytearray = bytearray
-except NameError:       # a host interpreter without bytearray
-    class _bytearray:
-        pass
-
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
 __all__ = ["Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator",
            "AsyncGenerator", "Hashable", "Iterable", "Iterator", "Generator",
            "Reversible", "Sized", "Container", "Callable", "Collection",
@@ -596,8 +584,8 @@ class ByteString(Sequence):
     pass
 
 
-ByteString.register(_bytes)
-ByteString.register(_bytearray)
+ByteString.register(bytes)
+ByteString.register(bytearray)
 
 
 class MutableSequence(Sequence):
@@ -642,4 +630,4 @@ class MutableSequence(Sequence):
 
 
 MutableSequence.register(list)
-MutableSequence.register(_bytearray)
+MutableSequence.register(bytearray)

@@ -7,12 +7,6 @@ Filesystem queries go through the interpreter's `_host` hook module.
 import _host
 from . import path
 
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
 name = 'posix'
 sep = path.sep
 altsep = path.altsep
@@ -41,13 +35,13 @@ def chdir(path):
 
 
 def fspath(p):
-    if isinstance(p, (str, _bytes)):
+    if isinstance(p, (str, bytes)):
         return p
     meth = getattr(type(p), '__fspath__', None)
     if meth is None:
         raise TypeError('expected str, bytes or os.PathLike object, not %s' % type(p).__name__)
     res = meth(p)
-    if not isinstance(res, (str, _bytes)):
+    if not isinstance(res, (str, bytes)):
         raise TypeError('expected %s.__fspath__() to return str or bytes, not %s'
                         % (type(p).__name__, type(res).__name__))
     return res

@@ -5,12 +5,6 @@ Filesystem queries go through the interpreter's `_host` hook module.
 
 import _host
 
-try:
-    _bytes = bytes
-except NameError:       # a host interpreter without bytes
-    class _bytes:
-        pass
-
 __all__ = ["normcase", "isabs", "join", "splitdrive", "split", "splitext",
            "basename", "dirname", "commonprefix", "getsize", "exists",
            "lexists", "isdir", "isfile", "islink", "ismount", "expanduser",
@@ -30,13 +24,13 @@ supports_unicode_filenames = False
 
 
 def _fspath(p):
-    if isinstance(p, (str, _bytes)):
+    if isinstance(p, (str, bytes)):
         return p
     meth = getattr(type(p), '__fspath__', None)
     if meth is None:
         raise TypeError('expected str, bytes or os.PathLike object, not %s' % type(p).__name__)
     res = meth(p)
-    if not isinstance(res, (str, _bytes)):
+    if not isinstance(res, (str, bytes)):
         raise TypeError('expected %s.__fspath__() to return str or bytes, not %s'
                         % (type(p).__name__, type(res).__name__))
     return res
@@ -44,10 +38,10 @@ def _fspath(p):
 
 def _check_args(funcname, args):
     for a in args:
-        if not isinstance(a, (str, _bytes)):
+        if not isinstance(a, (str, bytes)):
             raise TypeError('%s() argument must be str, bytes, or os.PathLike object, not %r'
                             % (funcname, type(a).__name__)) from None
-    if any(isinstance(a, str) for a in args) and any(isinstance(a, _bytes) for a in args):
+    if any(isinstance(a, str) for a in args) and any(isinstance(a, bytes) for a in args):
         raise TypeError("Can't mix strings and bytes in path components") from None
 
 

@@ -477,9 +477,14 @@ CallBinding bind_call(const ir::Call& c) {
     return b;
 }
 
-// The callee's effects in the caller's terms (window arguments not yet translated).
-Effect call_effect(const ir::Call& c, const CallBinding& b) {
+// The callee's effects in the caller's terms (window arguments not yet translated),
+// without its accesses of the parameters in `skip`.
+Effect call_effect(const ir::Call& c, const CallBinding& b, const std::unordered_set<Sym>& skip) {
     Effect eff = callee_effect(c.f);
+    if (!skip.empty())
+        for (auto* sets : {&eff.reads, &eff.writes, &eff.reduces})
+            sets->erase(std::remove_if(sets->begin(), sets->end(), [&](const EffSet& s) { return skip.count(s.buffer); }),
+                        sets->end());
     subst_args(eff, b.vars, b.bufs);
     return eff;
 }
@@ -519,7 +524,7 @@ public:
             } else if (auto c = s.as<ir::Call>()) {
                 at_call[&s] = env;
                 CfgValues before = env;
-                for (const auto& w : call_effect(*c, bind_call(*c)).cwrites) {
+                for (const auto& w : call_effect(*c, bind_call(*c), {}).cwrites) {
                     if (w.type->is_numeric()) continue;
                     note_field(w.config, w.field, w.type, w.srcinfo);
                     CfgKey k = cfg_key(w.config, w.field);
@@ -954,6 +959,7 @@ private:
         if (checking()) push();
         CallBinding bind = bind_call(c);
         size_t n = std::min(f.args.size(), c.args.size());
+        std::vector<bool> shape_ok(n, true);
         for (size_t k = 0; k < n; ++k) {
             const ir::FnArg& sig = f.args[k];
             const ExprPtr& arg = c.args[k];
@@ -963,15 +969,28 @@ private:
             }
             if (arg->type->is_dense_tensor()) assume_tensor_strides(sig.name, arg->type->shape(), sig.srcinfo);
             if (checking() && sig.type->is_numeric()) {
+                size_t errors_before = errors_.size();
                 std::vector<SEP> arg_shape, sig_shape;
                 for (const auto& s : arg->type->shape()) arg_shape.push_back(lift(*s));
                 for (const auto& s : arg_shape) check_pos_size(s);
                 for (const auto& s : sig.type->shape()) sig_shape.push_back(lift(*s, &bind.subst));
                 check_call_shape_eqv(arg_shape, sig_shape, arg->srcinfo);
+                shape_ok[k] = errors_.size() == errors_before;
             }
         }
         preprocess(f.body);
-        Effect eff = call_effect(c, bind);
+        bool preds_ok = !checking() || check_preconditions(c, bind);
+        // A callee that passed this check on its own accesses only the inside of its
+        // arguments (their shapes equal its parameters' and its asserts hold here), so
+        // when an argument's window provably lies inside its buffer, the callee's accesses
+        // through it are in bounds and are not checked one by one again. Otherwise they are
+        // translated to the caller's buffer and checked there, as upstream does.
+        std::unordered_set<Sym> inside;
+        if (checking() && preds_ok && bounds_checked_before(f))
+            for (size_t k = 0; k < n; ++k)
+                if (f.args[k].type->is_numeric() && shape_ok[k] && window_inside_buffer(c.args[k]->type, types))
+                    inside.insert(f.args[k].name);
+        Effect eff = call_effect(c, bind, inside);
         for (size_t k = 0; k < n; ++k) {
             const ExprPtr& arg = c.args[k];
             if (!f.args[k].type->is_numeric() || !arg->type->is<ir::WindowType>()) continue;
@@ -979,22 +998,57 @@ private:
             auto r = arg->as<ir::Read>();
             translate(eff, r ? r->name : f.args[k].name, arg->type, types);
         }
-        if (checking()) {
-            // the preconditions see the config values the caller wrote before the call
-            static const CfgValues at_entry;
-            auto known = config_flow_.at_call.find(&c);
-            const CfgValues& cfg = known == config_flow_.at_call.end() ? at_entry : known->second;
-            std::vector<ExprPtr> all_preds(f.preds.begin(), f.preds.end());
-            all_preds.insert(all_preds.end(), f.implied_preds.begin(), f.implied_preds.end());
-            for (const auto& p : all_preds) {
-                smt::Term t = encode(with_cfg_values(lift(*p, &bind.subst), cfg));
-                if (!solver_->is_valid(t))
-                    err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
-                                       p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example(f.args));
-            }
-            pop();
-        }
+        if (checking()) pop();
         return eff;
+    }
+
+    // The callee's asserts must hold at the call; false (with the errors noted) if one
+    // may not. They see the config values the caller wrote before the call.
+    bool check_preconditions(const ir::Call& c, const CallBinding& bind) {
+        const ir::Proc& f = *c.f;
+        static const CfgValues at_entry;
+        auto known = config_flow_.at_call.find(&c);
+        const CfgValues& cfg = known == config_flow_.at_call.end() ? at_entry : known->second;
+        std::vector<ExprPtr> all_preds(f.preds.begin(), f.preds.end());
+        all_preds.insert(all_preds.end(), f.implied_preds.begin(), f.implied_preds.end());
+        bool ok = true;
+        for (const auto& p : all_preds) {
+            smt::Term t = encode(with_cfg_values(lift(*p, &bind.subst), cfg));
+            if (!solver_->is_valid(t)) {
+                err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
+                                   p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example(f.args));
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    // Does the buffer argument of type `t` lie inside the buffer it windows, at every
+    // level of a window of a window? A whole buffer trivially does. False when it may not
+    // (or when a level's buffer is unknown here), which only costs the caller the checks
+    // of the callee's accesses one by one.
+    bool window_inside_buffer(const TypePtr& t, const TypeEnv& types) {
+        smt::Term inside = smt::bool_val(true);
+        const ir::Type* level = t.get();
+        while (auto w = level->as<ir::WindowType>()) {
+            auto src = types.find(w->src_buf);
+            if (src == types.end()) return false;
+            const auto& shape = src->second->shape();
+            if (shape.size() != w->idx.size()) return false;
+            for (size_t d = 0; d < shape.size(); ++d) {
+                smt::Term dim = encode(lift(*shape[d]));
+                if (auto p = w->idx[d]->as<ir::Point>()) {
+                    smt::Term x = encode(lift(*p->pt));
+                    inside = inside && smt::int_val(0) <= x && x < dim;
+                } else {
+                    auto iv = w->idx[d]->as<ir::Interval>();
+                    smt::Term lo = encode(lift(*iv->lo)), hi = encode(lift(*iv->hi));
+                    inside = inside && smt::int_val(0) <= lo && lo <= hi && hi <= dim;
+                }
+            }
+            level = src->second.get();
+        }
+        return solver_->is_valid(inside);
     }
 
     smt::Solver* solver_;  // null: effects only

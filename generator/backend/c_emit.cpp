@@ -23,14 +23,17 @@ using namespace ir;
 
 namespace {
 
-// Every proc reachable through calls, each once; a call cycle is a ValueError.
+// Every proc reachable through calls, each once and after every proc it calls; a call
+// cycle is a ValueError.
 std::vector<ProcPtr> find_all_subprocs(const std::vector<ProcPtr>& procs) {
     std::vector<ProcPtr> all;
     std::unordered_set<const Proc*> seen;
     std::function<void(const ProcPtr&, std::set<const Proc*>)> walk = [&](const ProcPtr& p, std::set<const Proc*> visited) {
         if (!seen.insert(p.get()).second) return;
-        all.push_back(p);
-        if (p->instr) return;
+        if (p->instr) {
+            all.push_back(p);
+            return;
+        }
         struct V : IRVisitor {
             std::vector<ProcPtr> calls;
             std::unordered_set<const Proc*> seen;
@@ -44,9 +47,9 @@ std::vector<ProcPtr> find_all_subprocs(const std::vector<ProcPtr>& procs) {
             if (visited.count(sp.get())) host::raise(host::exc_types().ValueError, "found call cycle involving " + sp->name);
             walk(sp, visited);
         }
+        all.push_back(p);
     };
     for (const auto& p : procs) walk(p, {});
-    std::reverse(all.begin(), all.end());
     return all;
 }
 
@@ -122,10 +125,13 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
     std::vector<ProcPtr> all = find_all_subprocs(procs);
     // Beyond upstream: scheduled procs are not re-checked when they are made, so every
     // proc is bounds-checked before it becomes C (but for those @proc checked already).
+    // Callees come first: a caller's check relies on the callees that passed theirs.
     for (const auto& p : all)
-        if (!p->instr && !analysis::bounds_checked_before(*p))
+        if (!p->instr && !analysis::bounds_checked_before(*p)) {
             if (std::string err = analysis::bounds_check_errors(*p); !err.empty())
                 raise_host("exo.rewrite.LoopIR_scheduling", "SchedulingError", err);
+            analysis::note_bounds_checked(p);
+        }
     std::stable_sort(all.begin(), all.end(), [](const ProcPtr& a, const ProcPtr& b) { return a->name < b->name; });
 
     // Context struct, from every config any proc touches.

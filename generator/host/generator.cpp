@@ -1,15 +1,16 @@
-// Generators run on their own machine stacks (ucontext coroutines), so the tree-walking
+// Generators run on their own machine stacks (coroutines, see stack_switch.h), so the tree-walking
 // evaluator can suspend at any `yield`, however deeply nested in statements and
 // expressions, without being rewritten as a state machine. Host exceptions never cross
 // a stack boundary: they are caught at the coroutine's entry and re-thrown on the
 // resumer's side.
 #include <cxxabi.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 
 #include <cstring>
+#include <vector>
 
 #include "interp.h"
+#include "stack_switch.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define EXO_ASAN 1
@@ -43,11 +44,50 @@ void run_genexpr_body(Interpreter& in, const ComprehensionExpr* c, Frame& gf, co
 namespace {
 constexpr size_t kStackSize = size_t(16) << 20;  // reserved, not committed: pages fault in lazily
 constexpr size_t kGuard = 64 * 1024;             // evaluation stops this far above the bottom
+constexpr size_t kKeptTop = size_t(1) << 20;       // what a pooled stack keeps committed
+
+// Stacks of finished generators, for the next ones: mapping a fresh stack, faulting its
+// first pages in and unmapping it again cost more than running a short generator (most
+// are: loops over cursors, genexprs). A pooled stack keeps only its top pages, where
+// generators run; pages deeper down, which deep recursion may have committed, go back to
+// the system.
+class StackPool {
+public:
+    ~StackPool() {
+        for (void* s : free_) munmap(s, kStackSize);
+    }
+    void* take() {
+        if (!free_.empty()) {
+            void* s = free_.back();
+            free_.pop_back();
+            return s;
+        }
+        void* mem = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        return mem == MAP_FAILED ? nullptr : mem;
+    }
+    void give(void* stack) {
+        if (free_.size() >= kKept) {
+            munmap(stack, kStackSize);
+            return;
+        }
+        madvise(stack, kStackSize - kKeptTop, MADV_DONTNEED);
+        free_.push_back(stack);
+    }
+
+private:
+    static constexpr size_t kKept = 16;
+    std::vector<void*> free_;
+};
+
+StackPool& stack_pool() {
+    thread_local StackPool pool;
+    return pool;
+}
 }  // namespace
 
 struct Coroutine {
-    ucontext_t ctx{};
-    ucontext_t caller{};
+    MachineContext ctx;
+    MachineContext caller;
     void* stack = nullptr;
     char* caller_stack_limit = nullptr;
     abi::__cxa_eh_globals eh{};         // the generator's while it is suspended
@@ -69,7 +109,7 @@ struct Coroutine {
         if (finished) __asan_unpoison_memory_region(static_cast<char*>(stack) + kStackSize - kGuard, kGuard);
         else __asan_unpoison_memory_region(stack, kStackSize);
 #endif
-        munmap(stack, kStackSize);
+        stack_pool().give(stack);
     }
 };
 
@@ -90,17 +130,17 @@ void switch_to(Coroutine* co, bool into, bool finished = false) {
 #ifdef EXO_ASAN
     if (into) {
         __sanitizer_start_switch_fiber(&co->caller_fake_stack, co->stack, kStackSize);
-        swapcontext(&co->caller, &co->ctx);
+        switch_context(co->caller, co->ctx);
         __sanitizer_finish_switch_fiber(co->caller_fake_stack, nullptr, nullptr);
     } else {
         __sanitizer_start_switch_fiber(finished ? nullptr : &co->fake_stack, co->caller_bottom, co->caller_size);
-        swapcontext(&co->ctx, &co->caller);
+        switch_context(co->ctx, co->caller);
         __sanitizer_finish_switch_fiber(co->fake_stack, &co->caller_bottom, &co->caller_size);
     }
 #else
     (void)finished;
-    if (into) swapcontext(&co->caller, &co->ctx);
-    else swapcontext(&co->ctx, &co->caller);
+    if (into) switch_context(co->caller, co->ctx);
+    else switch_context(co->ctx, co->caller);
 #endif
 }
 
@@ -154,14 +194,10 @@ Value resume(GeneratorObject* g) {
     if (g->state == GeneratorObject::State::Done) return Value();
     if (!g->co) {
         g->co = std::make_unique<Coroutine>();
-        void* mem = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (mem == MAP_FAILED) raise(exc_types().MemoryError, "cannot allocate a generator stack");
+        void* mem = stack_pool().take();
+        if (!mem) raise(exc_types().MemoryError, "cannot allocate a generator stack");
         g->co->stack = mem;
-        getcontext(&g->co->ctx);
-        g->co->ctx.uc_stack.ss_sp = mem;
-        g->co->ctx.uc_stack.ss_size = kStackSize;
-        g->co->ctx.uc_link = nullptr;
-        makecontext(&g->co->ctx, generator_entry, 0);
+        prepare_context(g->co->ctx, mem, kStackSize, generator_entry);
         g_starting = g;
     }
     Frame& f = g->store->frame;

@@ -594,7 +594,9 @@ private:
 class Checker {
 public:
     // checking == false: only compute effects (for callees, already checked).
-    Checker(smt::Solver* solver) : solver_(solver) {}
+    // `focus`: check only that statement (a call) in its context, as if the rest of the
+    // proc had passed already.
+    Checker(smt::Solver* solver, const ir::Stmt* focus = nullptr) : solver_(solver), focus_(focus) {}
 
     ~Checker() {
         while (depth_ > 0) pop();  // leave the shared solver clean, even on exceptions
@@ -609,9 +611,10 @@ public:
                 assume_tensor_strides(a.name, a.type->shape(), a.srcinfo);
         }
         for (const auto& pred : p.implied_preds) solver_->assume(encode(lift(*pred)));
+        if (focus_) enclosing(p.body, focus_path_);
         for (const auto& pred : p.preds) {
             smt::Term t = encode(lift(*pred));
-            if (!solver_->is_sat(t))
+            if (!focus_ && !solver_->is_sat(t))
                 err(pred->srcinfo, "The assertion " + ir::print_expr(*pred) + " at " + pred->srcinfo.str() +
                                        " is always unsatisfiable.");
             solver_->assume(t);
@@ -625,7 +628,8 @@ public:
             if (!a.type->is_numeric()) continue;
             std::vector<SEP> shape;
             for (const auto& s : a.type->shape()) shape.push_back(lift(*s));
-            for (const auto& s : shape) check_pos_size(s);
+            if (!focus_)
+                for (const auto& s : shape) check_pos_size(s);
             check_bounds(a.name, shape, body);
         }
         pop();
@@ -645,6 +649,24 @@ private:
     };
 
     bool checking() const { return solver_ != nullptr; }
+
+    // Collects the statements that contain focus_ (itself included); true if `body` does.
+    bool enclosing(const ir::StmtList& body, std::unordered_set<const ir::Stmt*>& out) {
+        bool found = false;
+        for (const auto& sp : body) {
+            bool here = sp.get() == focus_;
+            if (auto f = sp->as<ir::For>()) here = enclosing(f->body, out) || here;
+            else if (auto i = sp->as<ir::If>()) here = (enclosing(i->body, out) | enclosing(i->orelse, out)) || here;
+            if (here) out.insert(sp.get());
+            found = found || here;
+        }
+        return found;
+    }
+    // With a focus, statements that neither are it nor contain it are skipped (but for
+    // allocations, whose bounds its accesses must respect).
+    bool skipped(const ir::Stmt& st) const {
+        return focus_ && !focus_path_.count(&st) && !st.is<ir::Alloc>();
+    }
 
     void push() {
         solver_->push();
@@ -882,6 +904,7 @@ private:
         Effect acc;
         for (auto it = body.rbegin(); it != body.rend(); ++it) {
             const ir::Stmt& st = **it;
+            if (skipped(st)) continue;
             Effect se;
             if (auto a = st.as<ir::Assign>()) {
                 expr_reads(*a->rhs, types, se.reads);
@@ -907,7 +930,7 @@ private:
                 SEP cfg_pred = se_bin(BinOpKind::Lt, lo, hi, ir::T::bool_(), si);
                 if (checking()) {
                     push();
-                    check_non_negative(se_bin(BinOpKind::Sub, hi, lo, ir::T::index(), si));
+                    if (!focus_) check_non_negative(se_bin(BinOpKind::Sub, hi, lo, ir::T::index(), si));
                     solver_->assume(encode(pred));
                 }
                 se = map_stmts(f->body, types);
@@ -940,7 +963,8 @@ private:
             } else if (auto al = st.as<ir::Alloc>()) {
                 std::vector<SEP> shape;
                 for (const auto& s : al->type->shape()) shape.push_back(lift(*s));
-                for (const auto& s : shape) check_pos_size(s);
+                if (!focus_)
+                    for (const auto& s : shape) check_pos_size(s);
                 check_bounds(al->name, shape, acc);
                 remove_buf(al->name, acc);
                 continue;
@@ -1052,6 +1076,8 @@ private:
     }
 
     smt::Solver* solver_;  // null: effects only
+    const ir::Stmt* focus_;
+    std::unordered_set<const ir::Stmt*> focus_path_;  // the statements containing focus_
     std::vector<EnvEntry> env_;
     std::unordered_map<Sym, size_t> env_idx_;
     std::vector<size_t> marks_;
@@ -1181,6 +1207,11 @@ std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& 
 
 std::string bounds_check_errors(const ir::Proc& p) {
     Checker c(&shared_solver());
+    return c.check_proc(p);
+}
+
+std::string call_site_errors(const ir::Proc& p, const ir::Stmt& call) {
+    Checker c(&shared_solver(), &call);
     return c.check_proc(p);
 }
 

@@ -27,6 +27,11 @@ namespace exo::analysis {
 // "Errors occurred during effect checking:\n<file:line: msg>\n...".
 std::string bounds_check_errors(const ir::Proc& p);
 
+// The bounds check of one call of `p` only: the callee's asserts, the argument shapes
+// and the callee's accesses, in the call's context (p's asserts, the loops and branches
+// around it). For primitives that add a call to a proc and change nothing else.
+std::string call_site_errors(const ir::Proc& p, const ir::Stmt& call);
+
 // Empty when the proc passes; otherwise the SchedulingError message.
 std::string aliasing_error(const ir::Proc& p);
 

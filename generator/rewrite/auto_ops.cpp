@@ -215,7 +215,7 @@ Rewritten insert_noop_call(const ProcPtr& p, const Path& anchor, bool after, con
     at.lo = at.hi = size_t(anchor.back().index) + (after ? 1 : 0);
     ProcPtr q = with_block(*p, at, {call});
     check_call_args(xs, callee->args);
-    recheck_call_sites(*q);
+    recheck_call_site(*q, *call);
     return {q, {Edit{Edit::Insert, at.parent, at.field, at.lo, at.lo, 1, Field::Body}}};
 }
 

@@ -18,10 +18,10 @@ auto checked(F&& f) -> decltype(f()) {
     }
 }
 
-// Re-verifies a proc that a primitive gave a new call: the callee's asserts and the
-// bounds of every access must hold at the call site, and no two written arguments alias.
-inline void recheck_call_sites(const ir::Proc& p) {
-    std::string err = analysis::bounds_check_errors(p);
+// Verifies the call a primitive added to a proc: the callee's asserts and the bounds of
+// its accesses must hold at the call site, and no two written arguments alias.
+inline void recheck_call_site(const ir::Proc& p, const ir::Stmt& call) {
+    std::string err = analysis::call_site_errors(p, call);
     if (!err.empty()) sched_error(err);
     err = analysis::aliasing_error(p);
     if (!err.empty()) sched_error(err);

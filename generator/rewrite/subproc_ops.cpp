@@ -109,7 +109,7 @@ Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     }
     // Beyond upstream: the callee's asserts and the bounds of its accesses must hold at
     // the new call site.
-    recheck_call_sites(*out);
+    recheck_call_site(*out, *call);
     return {out, {replace_edit(b, 1)}};
 }
 

@@ -6,6 +6,7 @@
 #include <cxxabi.h>
 #include <sys/mman.h>
 
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -48,9 +49,10 @@ constexpr size_t kKeptTop = size_t(1) << 20;       // what a pooled stack keeps 
 
 // Stacks of finished generators, for the next ones: mapping a fresh stack, faulting its
 // first pages in and unmapping it again cost more than running a short generator (most
-// are: loops over cursors, genexprs). A pooled stack keeps only its top pages, where
-// generators run; pages deeper down, which deep recursion may have committed, go back to
-// the system.
+// are: loops over cursors, genexprs). A pooled stack keeps its top pages, where
+// generators run. A band of marker words just below them tells whether a generator ran
+// deeper (deep recursion): then the pages below go back to the system before the stack
+// is pooled, so the pool never holds much memory.
 class StackPool {
 public:
     ~StackPool() {
@@ -63,19 +65,41 @@ public:
             return s;
         }
         void* mem = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        return mem == MAP_FAILED ? nullptr : mem;
+        if (mem == MAP_FAILED) return nullptr;
+        mark(mem);
+        return mem;
     }
     void give(void* stack) {
         if (free_.size() >= kKept) {
             munmap(stack, kStackSize);
             return;
         }
-        madvise(stack, kStackSize - kKeptTop, MADV_DONTNEED);
+        if (ran_deeper(stack)) {
+            madvise(stack, kStackSize - kKeptTop, MADV_DONTNEED);
+            mark(stack);
+        }
         free_.push_back(stack);
     }
 
 private:
     static constexpr size_t kKept = 16;
+    static constexpr size_t kBandWords = 512;  // one page
+    static constexpr uint64_t kMarker = 0x9e3779b97f4a7c15ULL;
+
+    static uint64_t* band(void* stack) {
+        return reinterpret_cast<uint64_t*>(static_cast<char*>(stack) + kStackSize - kKeptTop) - kBandWords;
+    }
+    static void mark(void* stack) {
+        uint64_t* b = band(stack);
+        for (size_t i = 0; i < kBandWords; ++i) b[i] = kMarker;
+    }
+    static bool ran_deeper(void* stack) {
+        const uint64_t* b = band(stack);
+        for (size_t i = 0; i < kBandWords; ++i)
+            if (b[i] != kMarker) return true;
+        return false;
+    }
+
     std::vector<void*> free_;
 };
 

@@ -611,7 +611,7 @@ public:
                 assume_tensor_strides(a.name, a.type->shape(), a.srcinfo);
         }
         for (const auto& pred : p.implied_preds) solver_->assume(encode(lift(*pred)));
-        if (focus_) enclosing(p.body, focus_path_);
+        if (focus_ && !enclosing(p.body, focus_path_)) focus_ = nullptr;  // not in p: check all of it
         for (const auto& pred : p.preds) {
             smt::Term t = encode(lift(*pred));
             if (!focus_ && !solver_->is_sat(t))

@@ -9,6 +9,7 @@
 #include "../ir/printer.h"
 #include "../ir/queries.h"
 #include "../ir/visitor.h"
+#include "../ir/well_formed.h"
 #include "checked.h"
 #include "primitives.h"
 
@@ -79,14 +80,22 @@ public:
     }
 
 private:
+public:
+    static void buried() {
+        sched_error("Will not fission here, because an allocation might be buried in a different scope than some "
+                    "use-site");
+    }
+
+private:
+    // Upstream lets a reduction in `post` use an allocation of `pre`: fine when the loop
+    // around `pre` is then dropped, which hoists the allocation; autofission checks that
+    // its result binds every name it uses.
     static void alloc_check(const StmtList& pre, const StmtList& post) {
         std::set<uint64_t> allocs = allocs_in(pre);
         if (allocs.empty()) return;
         for (const auto& s : post) {
             if (s->is<Reduce>()) continue;
-            if (uses_any({s}, allocs))
-                sched_error("Will not fission here, because an allocation might be buried in a different scope than some "
-                            "use-site");
+            if (uses_any({s}, allocs)) buried();
         }
     }
 
@@ -144,6 +153,7 @@ Rewritten autofission(const ProcPtr& p, const Path& stmt, int n_lifts) {
     auto q = std::make_shared<Proc>(*p);
     q->body = pre;
     q->instr.reset();
+    if (!well_formedness_error(*q).empty()) AutoFission::buried();  // a reduction left out of scope
     return {q, {}};
 }
 

@@ -83,6 +83,31 @@ attempt(autofission, buried, buried.find("x = _").after(), n_lifts=2)
 attempt(autofission, buried, buried.find("x: _").before())
 
 
+# A reduction may use an allocation of the first half (as upstream allows) when that
+# half's loop goes away, which hoists the allocation; when the loop stays, the use would
+# be outside its scope (upstream makes that program), and exocc refuses.
+@proc
+def reduce_hoisted(n: size, y: f32[n]):
+    for i in seq(0, n):
+        acc: f32
+        acc = 2.0
+        y[i] += acc
+
+
+attempt(autofission, reduce_hoisted, reduce_hoisted.find("acc = _").after())
+
+
+@proc
+def reduce_buried(n: size, x: f32[n], y: f32[n]):
+    for i in seq(0, n):
+        acc: f32
+        acc = x[i]
+        y[i] += acc
+
+
+attempt(autofission, reduce_buried, reduce_buried.find("acc = _").after())
+
+
 @proc
 def branchy(n: size, c: bool, A: f32[n]):
     for i in seq(0, n):

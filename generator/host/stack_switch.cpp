@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(EXO_STACK_SWITCH_UCONTEXT)
 // exo_switch_stack(void** save_sp, void* load_sp): pushes the System V callee-saved
 // registers, stores the stack pointer in *save_sp, loads load_sp and pops the registers
 // saved there. A new context's stack is laid out as if it had been saved by this

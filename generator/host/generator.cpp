@@ -1,7 +1,7 @@
-// Generators run on their own machine stacks (coroutines, see stack_switch.h), so the tree-walking
-// evaluator can suspend at any `yield`, however deeply nested in statements and
-// expressions, without being rewritten as a state machine. Host exceptions never cross
-// a stack boundary: they are caught at the coroutine's entry and re-thrown on the
+// Generators run on their own machine stacks (coroutines, see stack_switch.h), so the
+// tree-walking evaluator can suspend at any `yield`, however deeply nested in statements
+// and expressions, without being rewritten as a state machine. Host exceptions never
+// cross a stack boundary: they are caught at the coroutine's entry and re-thrown on the
 // resumer's side.
 #include <cxxabi.h>
 #include <sys/mman.h>
@@ -45,7 +45,7 @@ void run_genexpr_body(Interpreter& in, const ComprehensionExpr* c, Frame& gf, co
 namespace {
 constexpr size_t kStackSize = size_t(16) << 20;  // reserved, not committed: pages fault in lazily
 constexpr size_t kGuard = 64 * 1024;             // evaluation stops this far above the bottom
-constexpr size_t kKeptTop = size_t(1) << 20;       // what a pooled stack keeps committed
+constexpr size_t kKeptTop = size_t(1) << 20;     // what a pooled stack keeps committed
 
 // Stacks of finished generators, for the next ones: mapping a fresh stack, faulting its
 // first pages in and unmapping it again cost more than running a short generator (most
@@ -55,9 +55,6 @@ constexpr size_t kKeptTop = size_t(1) << 20;       // what a pooled stack keeps 
 // is pooled, so the pool never holds much memory.
 class StackPool {
 public:
-    ~StackPool() {
-        for (void* s : free_) munmap(s, kStackSize);
-    }
     void* take() {
         if (!free_.empty()) {
             void* s = free_.back();
@@ -103,9 +100,11 @@ private:
     std::vector<void*> free_;
 };
 
+// Never destroyed: a generator that outlives the interpreter's thread (a global, freed
+// at exit) still gives its stack back. Generators run on the interpreter's one thread.
 StackPool& stack_pool() {
-    thread_local StackPool pool;
-    return pool;
+    static StackPool* pool = new StackPool;
+    return *pool;
 }
 }  // namespace
 

@@ -57,6 +57,11 @@ bool syntactically_idempotent(const StmtList& ss) {
     return true;
 }
 
+[[noreturn]] void buried() {
+    sched_error("Will not fission here, because an allocation might be buried in a different scope than some "
+                "use-site");
+}
+
 // Splits the whole proc into the statements before and after the target statement,
 // fissioning up to n_lifts enclosing loops / ifs on the way (upstream's
 // DoFissionLoops). A loop whose half neither reads the iterator nor reduces is dropped
@@ -77,13 +82,6 @@ public:
             out.second.insert(out.second.end(), post.begin(), post.end());
         }
         return out;
-    }
-
-private:
-public:
-    static void buried() {
-        sched_error("Will not fission here, because an allocation might be buried in a different scope than some "
-                    "use-site");
     }
 
 private:
@@ -153,7 +151,7 @@ Rewritten autofission(const ProcPtr& p, const Path& stmt, int n_lifts) {
     auto q = std::make_shared<Proc>(*p);
     q->body = pre;
     q->instr.reset();
-    if (!well_formedness_error(*q).empty()) AutoFission::buried();  // a reduction left out of scope
+    if (!well_formedness_error(*q).empty()) buried();  // a reduction left out of scope
     return {q, {}};
 }
 

@@ -262,11 +262,9 @@ def format_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None, chain=Tr
 
 
 def print_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None, file=None, chain=True):
-    value, tb = _parse_value_tb(exc, value, tb)
     if file is None:
         file = sys.stderr
-    te = TracebackException(type(value), value, tb, limit=limit)
-    for line in te.format(chain=chain):
+    for line in format_exception(exc, value, tb, limit=limit, chain=chain):
         print(line, file=file, end="")
 
 

@@ -153,6 +153,7 @@ struct AttributeExpr : Expr {
     Expr* value = nullptr;
     std::string attr;
     ExprContext ctx = ExprContext::Load;
+    mutable int64_t attr_hash = 0;  // hash_string(attr) once the interpreter needs it; 0: not yet
     AttributeExpr() : Expr(ExprKind::Attribute) {}
 };
 struct SubscriptExpr : Expr {
@@ -171,6 +172,7 @@ struct NameExpr : Expr {
     ExprContext ctx = ExprContext::Load;
     mutable NameScope scope = NameScope::Unresolved;
     mutable int index = -1;
+    mutable int64_t id_hash = 0;  // hash_string(id) once a dictionary lookup needs it; 0: not yet
     NameExpr() : Expr(ExprKind::Name) {}
 };
 struct ListExpr : Expr { ExprList elts; ExprContext ctx = ExprContext::Load; ListExpr() : Expr(ExprKind::List) {} };

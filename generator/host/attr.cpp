@@ -3,6 +3,7 @@
 // special attributes of builtin objects (__name__, __dict__, __class__, ...).
 #include <algorithm>
 
+#include "builtin_types.h"
 #include "interp.h"
 
 namespace exo::host {
@@ -166,8 +167,9 @@ Value super_getattr(SuperObject* s, std::string_view name) {
 
 namespace {
 
-// Attribute lookup without the __getattr__ fallback; Null when missing.
-Value lookup_attr(const Value& obj, std::string_view name) {
+// Attribute lookup without the __getattr__ fallback; Null when missing. name_hash is
+// hash_string(name), or 0 to compute it if a dictionary probe needs it.
+Value lookup_attr(const Value& obj, std::string_view name, int64_t name_hash = 0) {
     Object* o = obj.obj();
     if (o) {
         switch (o->type->layout) {
@@ -263,7 +265,7 @@ Value lookup_attr(const Value& obj, std::string_view name) {
     Value* d = t->lookup(name);
     if (d && is_data_descriptor(*d)) return bind(*d, obj, t);
     if (o && o->attrs) {
-        if (Value* v = o->attrs->table.find_str(name)) return *v;
+        if (Value* v = o->attrs->table.find_str(name, name_hash ? name_hash : hash_string(name))) return *v;
         if (name == "__dict__") return Value(o->attrs);
     }
     if (d) return bind(*d, obj, t);
@@ -303,8 +305,10 @@ Value special_method(const Value& obj, std::string_view name) {
     return bind(*d, obj, t);
 }
 
-Value getattr(const Value& obj, std::string_view name) {
-    Value v = lookup_attr(obj, name);
+Value getattr(const Value& obj, std::string_view name) { return getattr(obj, name, 0); }
+
+Value getattr(const Value& obj, std::string_view name, int64_t name_hash) {
+    Value v = lookup_attr(obj, name, name_hash);
     if (!v.is_null()) return v;
     TypeObject* t = obj.type();
     if (t->is_heap && !as<TypeObject>(obj) && !as<ModuleObject>(obj)) {

@@ -98,9 +98,11 @@ Value* DictTable::find(const Value& key, int64_t h) {
     return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
 }
 
-Value* DictTable::find_str(std::string_view key) {
+Value* DictTable::find_str(std::string_view key) { return find_str(key, hash_string(key)); }
+
+Value* DictTable::find_str(std::string_view key, int64_t hash) {
     bool found;
-    int64_t slot = probe_str(key, hash_string(key), &found);
+    int64_t slot = probe_str(key, hash, &found);
     if (!found) return nullptr;
     return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
 }
@@ -145,6 +147,7 @@ void DictTable::set(const Value& key, int64_t h, Value value) {
     index_[static_cast<size_t>(slot)] = static_cast<int32_t>(entries_.size() - 1);
     ++used_;
     ++version_;
+    if (type_namespace_) invalidate_type_lookups();
 }
 
 void DictTable::set_str(std::string_view key, Value value) {
@@ -171,6 +174,7 @@ bool DictTable::erase(const Value& key, Value* old) {
     index_[static_cast<size_t>(slot)] = kDeleted;
     --used_;
     ++version_;
+    if (type_namespace_) invalidate_type_lookups();
     if (used_ == 0) clear();
     if (old) *old = std::move(dead_value);
     return true;
@@ -182,6 +186,7 @@ void DictTable::clear() {
     index_.clear();
     used_ = 0;
     ++version_;
+    if (type_namespace_) invalidate_type_lookups();
 }
 
 bool DictTable::pop_last(Value* key, Value* value) {

@@ -23,6 +23,12 @@ namespace {
     raise(exc_types().NameError, cat("name '", name, "' is not defined"));
 }
 
+// hash_string(name), kept in the syntax tree node (memo) after the first use.
+int64_t memo_hash(const std::string& name, int64_t& memo) {
+    if (memo == 0) memo = hash_string(name);
+    return memo;
+}
+
 // Small argument buffer: most calls have few arguments, so avoid the heap.
 struct ArgBuffer {
     std::vector<Value> pos;
@@ -117,7 +123,7 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
     }
     case NameScope::ClassBody:
     case NameScope::ClassFree:
-        if (Value* v = f.ns->table.find_str(n->id)) return *v;
+        if (Value* v = f.ns->table.find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
         if (n->scope == NameScope::ClassFree) {
             const Value& v = f.cells[n->index]->value;
             if (v.is_null()) name_error(n->id);
@@ -126,8 +132,8 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
         [[fallthrough]];
     case NameScope::Global:
     case NameScope::Unresolved:
-        if (Value* v = f.module->globals().find_str(n->id)) return *v;
-        if (Value* v = builtins->globals().find_str(n->id)) return *v;
+        if (Value* v = f.module->globals().find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
+        if (Value* v = builtins->globals().find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
         name_error(n->id);
     }
     name_error(n->id);
@@ -807,7 +813,7 @@ Value Interpreter::eval(const Expr* e, Frame& f) {
         return load_name(static_cast<const NameExpr*>(e), f);
     case ExprKind::Attribute: {
         auto* a = static_cast<const AttributeExpr*>(e);
-        return getattr(eval(a->value, f), a->attr);
+        return getattr(eval(a->value, f), a->attr, memo_hash(a->attr, a->attr_hash));
     }
     case ExprKind::Subscript: {
         auto* s = static_cast<const SubscriptExpr*>(e);
@@ -1009,14 +1015,15 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
             Value* d = t->lookup(a->attr);
             if (d && (as<FunctionObject>(*d) || (as<BuiltinObject>(*d) && as<BuiltinObject>(*d)->self.is_null() &&
                                                   !as<BuiltinObject>(*d)->is_classmethod))) {
-                bool shadowed = obj.obj() && obj.obj()->attrs && obj.obj()->attrs->table.find_str(a->attr);
+                bool shadowed = obj.obj() && obj.obj()->attrs &&
+                                obj.obj()->attrs->table.find_str(a->attr, memo_hash(a->attr, a->attr_hash));
                 if (!shadowed) {
                     callable = *d;
                     self = obj;
                 }
             }
         }
-        if (callable.is_null()) callable = getattr(obj, a->attr);
+        if (callable.is_null()) callable = getattr(obj, a->attr, memo_hash(a->attr, a->attr_hash));
     } else {
         callable = eval(c->func, f);
     }

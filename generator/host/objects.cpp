@@ -91,12 +91,7 @@ ClassMethodObject* ClassMethodObject::cast(Object* o) {
 TypeObject::TypeObject(TypeObject* meta, std::string n) : Object(meta), name(n), qualname(std::move(n)) {
     dict = new DictObject();
     object_incref(dict);
-}
-
-Value* TypeObject::lookup(std::string_view n) const {
-    for (TypeObject* t : mro)
-        if (Value* v = t->dict->table.find_str(n)) return v;
-    return nullptr;
+    dict->table.mark_type_namespace();
 }
 
 bool TypeObject::is_subtype(const TypeObject* other) const {
@@ -238,6 +233,7 @@ void compute_mro(TypeObject* t) {
     seqs.push_back(t->bases);
     t->mro = {t};
     for (TypeObject* x : c3_merge(seqs, t->name)) t->mro.push_back(x);
+    invalidate_type_lookups();
 }
 
 // ------------------------------------------------------------- builtin types

@@ -177,6 +177,7 @@ public:
     Value* find(const Value& key);
     Value* find(const Value& key, int64_t hash);
     Value* find_str(std::string_view key);  // fast path for attribute names
+    Value* find_str(std::string_view key, int64_t hash);  // hash: hash_string(key)
     void set(const Value& key, Value value);
     void set(const Value& key, int64_t hash, Value value);
     void set_str(std::string_view key, Value value);
@@ -184,6 +185,8 @@ public:
     void clear();
     bool pop_last(Value* key, Value* value);
     bool pop_first(Value* key, Value* value);
+    // A class namespace: adding or removing a key invalidates cached type lookups.
+    void mark_type_namespace() { type_namespace_ = true; }
 
     // Iteration in insertion order; skip entries whose key is Null.
     std::vector<Entry>& entries() { return entries_; }
@@ -200,6 +203,7 @@ private:
     std::vector<int32_t> index_;  // -1 empty, else entries_ position
     size_t used_ = 0;
     uint64_t version_ = 0;
+    bool type_namespace_ = false;
 };
 
 struct TypeObject : Object {
@@ -217,10 +221,15 @@ struct TypeObject : Object {
     TypeObject(TypeObject* meta, std::string n);
     static TypeObject* cast(Object* o);
 
-    // MRO lookup without descriptors; null if absent.
+    // MRO lookup without descriptors; null if absent. Results are cached (type_lookup.cpp)
+    // until any type's namespace gains or loses a key, or an MRO is computed.
     Value* lookup(std::string_view name) const;
     bool is_subtype(const TypeObject* other) const;
 };
+
+// Forgets every cached TypeObject::lookup result: called when a class namespace gains or
+// loses a key (replacing a value keeps the cached slot valid) and when an MRO changes.
+void invalidate_type_lookups();
 
 struct StrObject : Object {
     std::string s;               // UTF-8

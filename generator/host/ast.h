@@ -15,6 +15,7 @@
 namespace exo::host {
 
 struct Object;  // runtime object (value.h); the interpreter caches constants here
+struct StrObject;
 
 struct Span {
     int line = 0, col = 0, end_line = 0, end_col = 0;
@@ -153,7 +154,7 @@ struct AttributeExpr : Expr {
     Expr* value = nullptr;
     std::string attr;
     ExprContext ctx = ExprContext::Load;
-    mutable int64_t attr_hash = 0;  // hash_string(attr) once the interpreter needs it; 0: not yet
+    mutable const StrObject* attr_key = nullptr;  // intern(attr), once the interpreter needs it
     AttributeExpr() : Expr(ExprKind::Attribute) {}
 };
 struct SubscriptExpr : Expr {
@@ -172,7 +173,7 @@ struct NameExpr : Expr {
     ExprContext ctx = ExprContext::Load;
     mutable NameScope scope = NameScope::Unresolved;
     mutable int index = -1;
-    mutable int64_t id_hash = 0;  // hash_string(id) once a dictionary lookup needs it; 0: not yet
+    mutable const StrObject* id_key = nullptr;  // intern(id), once a dictionary lookup needs it
     NameExpr() : Expr(ExprKind::Name) {}
 };
 struct ListExpr : Expr { ExprList elts; ExprContext ctx = ExprContext::Load; ListExpr() : Expr(ExprKind::List) {} };

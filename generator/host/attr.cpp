@@ -3,7 +3,6 @@
 // special attributes of builtin objects (__name__, __dict__, __class__, ...).
 #include <algorithm>
 
-#include "builtin_types.h"
 #include "interp.h"
 
 namespace exo::host {
@@ -167,9 +166,9 @@ Value super_getattr(SuperObject* s, std::string_view name) {
 
 namespace {
 
-// Attribute lookup without the __getattr__ fallback; Null when missing. name_hash is
-// hash_string(name), or 0 to compute it if a dictionary probe needs it.
-Value lookup_attr(const Value& obj, std::string_view name, int64_t name_hash = 0) {
+// Attribute lookup without the __getattr__ fallback; Null when missing. key, when given,
+// is intern(name): instance dicts then find it by address.
+Value lookup_attr(const Value& obj, std::string_view name, const StrObject* key = nullptr) {
     Object* o = obj.obj();
     if (o) {
         switch (o->type->layout) {
@@ -265,7 +264,7 @@ Value lookup_attr(const Value& obj, std::string_view name, int64_t name_hash = 0
     Value* d = t->lookup(name);
     if (d && is_data_descriptor(*d)) return bind(*d, obj, t);
     if (o && o->attrs) {
-        if (Value* v = o->attrs->table.find_str(name, name_hash ? name_hash : hash_string(name))) return *v;
+        if (Value* v = key ? o->attrs->table.find_name(key) : o->attrs->table.find_str(name)) return *v;
         if (name == "__dict__") return Value(o->attrs);
     }
     if (d) return bind(*d, obj, t);
@@ -305,10 +304,10 @@ Value special_method(const Value& obj, std::string_view name) {
     return bind(*d, obj, t);
 }
 
-Value getattr(const Value& obj, std::string_view name) { return getattr(obj, name, 0); }
+namespace {
 
-Value getattr(const Value& obj, std::string_view name, int64_t name_hash) {
-    Value v = lookup_attr(obj, name, name_hash);
+Value getattr_with_key(const Value& obj, std::string_view name, const StrObject* key) {
+    Value v = lookup_attr(obj, name, key);
     if (!v.is_null()) return v;
     TypeObject* t = obj.type();
     if (t->is_heap && !as<TypeObject>(obj) && !as<ModuleObject>(obj)) {
@@ -321,6 +320,11 @@ Value getattr(const Value& obj, std::string_view name, int64_t name_hash) {
         raise(exc_types().AttributeError, cat("module '", m->name, "' has no attribute '", name, "'"));
     raise(exc_types().AttributeError, cat("'", type_name(obj), "' object has no attribute '", name, "'"));
 }
+
+}  // namespace
+
+Value getattr(const Value& obj, std::string_view name) { return getattr_with_key(obj, name, nullptr); }
+Value getattr(const Value& obj, const StrObject* name) { return getattr_with_key(obj, name->s, name); }
 
 bool hasattr(const Value& obj, std::string_view name) {
     try {

@@ -68,7 +68,9 @@ restart:
     }
 }
 
-int64_t DictTable::probe_str(std::string_view key, int64_t h, bool* found) const {
+// same: the key's own StrObject when the caller has it (an interned name), matched by
+// address before the text is compared.
+int64_t DictTable::probe_str(std::string_view key, int64_t h, bool* found, const Object* same) const {
     *found = false;
     if (index_.empty()) return -1;
     size_t mask = index_.size() - 1;
@@ -79,7 +81,7 @@ int64_t DictTable::probe_str(std::string_view key, int64_t h, bool* found) const
         if (ix == kEmpty) return -1;
         if (ix >= 0) {
             const Entry& e = entries_[static_cast<size_t>(ix)];
-            if (e.hash == h && str_key_is(e.key, key)) {
+            if (e.hash == h && ((same && e.key.obj() == same) || str_key_is(e.key, key))) {
                 *found = true;
                 return static_cast<int64_t>(i);
             }
@@ -103,6 +105,14 @@ Value* DictTable::find_str(std::string_view key) { return find_str(key, hash_str
 Value* DictTable::find_str(std::string_view key, int64_t hash) {
     bool found;
     int64_t slot = probe_str(key, hash, &found);
+    if (!found) return nullptr;
+    return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
+}
+
+Value* DictTable::find_name(const StrObject* key) {
+    if (key->hash == -1) key->hash = hash_string(key->s);
+    bool found;
+    int64_t slot = probe_str(key->s, key->hash, &found, key);
     if (!found) return nullptr;
     return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
 }

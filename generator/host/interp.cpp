@@ -23,9 +23,9 @@ namespace {
     raise(exc_types().NameError, cat("name '", name, "' is not defined"));
 }
 
-// hash_string(name), kept in the syntax tree node (memo) after the first use.
-int64_t memo_hash(const std::string& name, int64_t& memo) {
-    if (memo == 0) memo = hash_string(name);
+// intern(name), kept in the syntax tree node (memo) after the first use.
+const StrObject* name_key(const std::string& name, const StrObject*& memo) {
+    if (!memo) memo = intern(name);
     return memo;
 }
 
@@ -123,7 +123,7 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
     }
     case NameScope::ClassBody:
     case NameScope::ClassFree:
-        if (Value* v = f.ns->table.find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
+        if (Value* v = f.ns->table.find_name(name_key(n->id, n->id_key))) return *v;
         if (n->scope == NameScope::ClassFree) {
             const Value& v = f.cells[n->index]->value;
             if (v.is_null()) name_error(n->id);
@@ -132,8 +132,8 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
         [[fallthrough]];
     case NameScope::Global:
     case NameScope::Unresolved:
-        if (Value* v = f.module->globals().find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
-        if (Value* v = builtins->globals().find_str(n->id, memo_hash(n->id, n->id_hash))) return *v;
+        if (Value* v = f.module->globals().find_name(name_key(n->id, n->id_key))) return *v;
+        if (Value* v = builtins->globals().find_name(name_key(n->id, n->id_key))) return *v;
         name_error(n->id);
     }
     name_error(n->id);
@@ -813,7 +813,7 @@ Value Interpreter::eval(const Expr* e, Frame& f) {
         return load_name(static_cast<const NameExpr*>(e), f);
     case ExprKind::Attribute: {
         auto* a = static_cast<const AttributeExpr*>(e);
-        return getattr(eval(a->value, f), a->attr, memo_hash(a->attr, a->attr_hash));
+        return getattr(eval(a->value, f), name_key(a->attr, a->attr_key));
     }
     case ExprKind::Subscript: {
         auto* s = static_cast<const SubscriptExpr*>(e);
@@ -1016,14 +1016,14 @@ Value Interpreter::eval_call(const CallExpr* c, Frame& f) {
             if (d && (as<FunctionObject>(*d) || (as<BuiltinObject>(*d) && as<BuiltinObject>(*d)->self.is_null() &&
                                                   !as<BuiltinObject>(*d)->is_classmethod))) {
                 bool shadowed = obj.obj() && obj.obj()->attrs &&
-                                obj.obj()->attrs->table.find_str(a->attr, memo_hash(a->attr, a->attr_hash));
+                                obj.obj()->attrs->table.find_name(name_key(a->attr, a->attr_key));
                 if (!shadowed) {
                     callable = *d;
                     self = obj;
                 }
             }
         }
-        if (callable.is_null()) callable = getattr(obj, a->attr, memo_hash(a->attr, a->attr_hash));
+        if (callable.is_null()) callable = getattr(obj, name_key(a->attr, a->attr_key));
     } else {
         callable = eval(c->func, f);
     }

@@ -116,8 +116,8 @@ Value inplace_op(const Value& a, const Value& b, int op);     // a op= b
 Value unary_op(const Value& a, int op);                      // op: UnaryOpKind
 
 Value getattr(const Value& obj, std::string_view name);       // raises AttributeError
-// The same, for a caller that keeps name_hash = hash_string(name) (0: unknown).
-Value getattr(const Value& obj, std::string_view name, int64_t name_hash);
+// The same for an interned name (intern(name)), which instance dicts find by address.
+Value getattr(const Value& obj, const StrObject* name);
 Value getattr_or_null(const Value& obj, std::string_view name);  // Null if missing
 bool hasattr(const Value& obj, std::string_view name);
 // A dunder looked up on type(obj), as the interpreter does for operators: never the

@@ -178,6 +178,9 @@ public:
     Value* find(const Value& key, int64_t hash);
     Value* find_str(std::string_view key);  // fast path for attribute names
     Value* find_str(std::string_view key, int64_t hash);  // hash: hash_string(key)
+    // An interned name: keys stored by set_str are interned, so most hits compare
+    // the objects' addresses only.
+    Value* find_name(const StrObject* key);
     void set(const Value& key, Value value);
     void set(const Value& key, int64_t hash, Value value);
     void set_str(std::string_view key, Value value);
@@ -196,7 +199,7 @@ public:
 
 private:
     int64_t probe(const Value& key, int64_t hash, bool* found) const;
-    int64_t probe_str(std::string_view key, int64_t hash, bool* found) const;
+    int64_t probe_str(std::string_view key, int64_t hash, bool* found, const Object* same = nullptr) const;
     void rebuild(size_t min_capacity);
 
     std::vector<Entry> entries_;

@@ -85,6 +85,10 @@ int64_t hash_string(std::string_view utf8);
 int64_t hash_int(int64_t v);     // CPython's numeric hash: hash(n) == hash(float(n))
 int64_t hash_float(double v);
 
+// float(text) for a str: CPython's syntax and errors (ValueError "could not convert
+// string to float: ..."); a NaN gets a fresh payload, as every float('nan') does.
+double text_to_float(std::string_view text);
+
 // Python's __index__ protocol for subscripts and counts: true for int/bool and objects
 // whose type defines __index__ (called here); false for anything else.
 bool index_value(const Value& v, int64_t* out);

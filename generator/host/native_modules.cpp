@@ -18,6 +18,7 @@ namespace exo::host {
 Value init_re_module();
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
 void add_process_hooks(ModuleObject* m);  // native_process.cpp (compiler fixture)
+void add_number_hooks(ModuleObject* m);   // native_numbers.cpp (numpy and PIL stand-ins)
 
 namespace {
 
@@ -488,6 +489,7 @@ ModuleObject* make_host() {
     def(m, "format_exception_only", host_format_exception_only);
     add_host_io_hooks(m);
     add_process_hooks(m);
+    add_number_hooks(m);
     return m;
 }
 

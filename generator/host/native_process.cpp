@@ -4,9 +4,9 @@
 //     the fixture builds generated C with it.
 //   `_host.spawn(argv, cwd=None)` starts a program that keeps running, with pipes to its
 //     standard input and from its combined output; `_host.send(h, text)`,
-//     `_host.receive_line(h)` and `_host.finish(h)` talk to it and end it. Compiled
-//     procedures are called through such a program, so that their calls share the C
-//     library's global state as they do through upstream's ctypes.
+//     `_host.receive_until(h, marker)` and `_host.finish(h)` talk to it and end it.
+//     Compiled procedures are called through such a program, so that their calls share
+//     the C library's global state as they do through upstream's ctypes.
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -75,7 +75,7 @@ Child start(std::vector<std::string> argv, const std::string& dir, bool with_inp
 
 // Reads what is available into c.pending; false at end of output.
 bool read_more(Child& c) {
-    char buf[4096];
+    char buf[65536];
     for (;;) {
         ssize_t n = ::read(c.from_child, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
@@ -155,17 +155,26 @@ Value host_send(const Value&, const CallArgs& a) {
     return Value::none();
 }
 
-// The next line of the child's output with its newline, or what is left ("" at the end).
-Value host_receive_line(const Value&, const CallArgs& a) {
-    check_positional("receive_line", a, 1, 1);
+// The child's output up to the next line that is exactly `marker`, which is consumed;
+// None if the output ends first (what was read stays for finish()). A driver's reply can
+// be millions of lines: they are found here, not line by line in the interpreter.
+Value host_receive_until(const Value&, const CallArgs& a) {
+    check_positional("receive_until", a, 2, 2);
     Child& c = child(a[0]);
-    size_t nl;
-    while ((nl = c.pending.find('\n')) == std::string::npos && read_more(c)) {
+    const std::string marker_line = to_string_ref(a[1], "marker") + "\n";
+    size_t from = 0;  // the lines before this offset are not the marker
+    for (;;) {
+        size_t nl;
+        while ((nl = c.pending.find('\n', from)) != std::string::npos) {
+            if (c.pending.compare(from, nl + 1 - from, marker_line) == 0) {
+                std::string before = c.pending.substr(0, from);
+                c.pending.erase(0, nl + 1);
+                return str(std::move(before));
+            }
+            from = nl + 1;
+        }
+        if (!read_more(c)) return Value::none();
     }
-    size_t take = nl == std::string::npos ? c.pending.size() : nl + 1;
-    std::string line = c.pending.substr(0, take);
-    c.pending.erase(0, take);
-    return str(std::move(line));
 }
 
 // Ends the child's input, waits for it and returns (exit status, its remaining output).
@@ -181,7 +190,7 @@ Value host_finish(const Value&, const CallArgs& a) {
 
 void add_process_hooks(ModuleObject* m) {
     for (auto [name, fn] : {std::pair<const char*, NativeFn>{"run", host_run}, {"spawn", host_spawn}, {"send", host_send},
-                            {"receive_line", host_receive_line}, {"finish", host_finish}})
+                            {"receive_until", host_receive_until}, {"finish", host_finish}})
         m->globals().set_str(name, builtin_function(name, fn, Value(m)));
 }
 

@@ -49,12 +49,6 @@ double fresh_nan(bool negative) {
     return d;
 }
 
-double text_to_float(std::string_view s) {
-    double d = numfmt_call([&] { return parse_float(s); });
-    if (std::isnan(d)) return fresh_nan(std::signbit(d));
-    return d;
-}
-
 [[noreturn]] void int_too_large() { raise(exc_types().OverflowError, kIntTooLargeMessage); }
 
 Value ratio(int64_t n, int64_t d) { return tuple({Value::integer(n), Value::integer(d)}); }
@@ -321,6 +315,12 @@ void add_number_dunders(TypeObject* t, bool integral) {
 }
 
 }  // namespace
+
+double text_to_float(std::string_view s) {
+    double d = numfmt_call([&] { return parse_float(s); });
+    if (std::isnan(d)) return fresh_nan(std::signbit(d));
+    return d;
+}
 
 // ------------------------------------------------------------ hook halves
 

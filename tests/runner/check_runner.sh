@@ -230,7 +230,7 @@ run no_such_dir
 # --- numpy subset and calls of compiled procedures (exec_samples, next to samples) --
 exec_samples="$(cd "$samples/.." && pwd)/exec_samples"
 run "$exec_samples"
-expect_last "13 passed, 0 failed, 0 skipped" 0 "exec_samples"
+expect_last "15 passed, 0 failed, 0 skipped" 0 "exec_samples"
 
 if [[ $fails -ne 0 ]]; then
   echo "$fails check(s) failed"

@@ -1,4 +1,6 @@
 """exocc's numpy subset (test_support/numpy): the semantics Exo's tests rely on."""
+import math
+
 import numpy as np
 import pytest
 
@@ -22,6 +24,64 @@ def test_integer_types_wrap():
     assert np.array([200, -129], dtype=np.int8).tolist() == [-56, 127]
     assert np.array([-1, 256], dtype=np.uint8).tolist() == [255, 0]
     assert np.array([2**31], dtype=np.int32)[0] == -2**31
+
+
+class _Halves:
+    """Not a plain number: bulk casts leave it to the dtype's own cast."""
+
+    def __float__(self):
+        return 0.5
+
+    def __int__(self):
+        return 7
+
+    def __bool__(self):
+        return False
+
+
+def _same(xs, ys):
+    return len(xs) == len(ys) and all(
+        (x != x and y != y) or (x == y and math.copysign(1, x) == math.copysign(1, y)
+                                if isinstance(x, float) else x == y and type(x) is type(y))
+        for x, y in zip(xs, ys))
+
+
+def test_bulk_casts_agree_with_the_scalar_casts():
+    # Arrays are built by a native bulk cast; np.float32(v) and friends run the dtype's
+    # cast in Python, one value at a time. Both must give the same values.
+    plain = [0, 1, -1, 127, 128, -129, 255, 256, 65535, 2**31, -2**31 - 1, 2**53 + 1,
+             2**62 - 1 + 2**62, -2**62 * 2, True, False, 0.0, -0.0, 0.1, -2.5, 2.5, 255.9, -255.9,
+             16777217.0, 3.4028235e38, 3.5e38, -3.5e38, 1e-46, 2.0 ** -140, 2.0 ** -150,
+             3.0 * 2.0 ** -151, 1.5e300]
+    special = [float("inf"), -float("inf"), float("nan")]
+    ints = [v for v in plain if not isinstance(v, float) or abs(v) < 2.0 ** 63]
+    for t in (np.float64, np.float32, np.bool_):
+        values = plain + special
+        assert _same(np.array(values, dtype=t).tolist(), [t(v) for v in values]), t
+    for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64):
+        assert _same(np.array(ints, dtype=t).tolist(), [t(v) for v in ints]), t
+        in_range = [v for v in ints if abs(float(v)) < 2.0 ** 63]
+        assert _same(np.array(in_range, dtype=np.float64).astype(t).tolist(),
+                     [t(float(v)) for v in in_range]), t
+    odd = [1, _Halves(), 2.0]
+    assert np.array(odd, dtype=np.float32).tolist() == [1.0, 0.5, 2.0]
+    assert np.array(odd, dtype=np.int8).tolist() == [1, 7, 2]
+    with pytest.raises(ValueError):
+        np.array([1.0, float("nan")], dtype=np.int32)  # as int(nan) raises
+
+
+def test_numbers_cross_to_c_and_back_exactly(compiler):
+    from numpy import _native
+    import _host
+    values = [0.0, -0.0, 0.1, 1.0 / 3.0, 1e-310, 1.7976931348623157e308, -2.5e-8, 12345]
+    text = _native.format_numbers(values, True)
+    assert text == "\n".join(repr(float(v)) for v in values)
+    assert _host.parse_numbers(text, True) == [float(v) for v in values]
+    assert _native.format_numbers([3, -4, True, 2.9, -2.9], False) == "3\n-4\n1\n2\n-2"
+    assert _host.parse_numbers(" 12\n-7\t0 ", False) == [12, -7, 0]
+    assert _host.parse_numbers(["nan", "-nan", "inf"], True)[2] == float("inf")
+    with pytest.raises(ValueError):
+        _host.parse_numbers("1 x 2", False)
 
 
 def test_shapes_views_and_broadcasting():

@@ -3,6 +3,7 @@
 PNG files are read and written by a helper program built against libpng (Debian's
 libpng-dev) the first time one is needed. Modes are those of 8-bit PNG: L, LA, RGB, RGBA.
 """
+import _host
 from numpy import _native
 from numpy._core import ndarray, uint8
 
@@ -85,7 +86,7 @@ class Image:
 
     def save(self, path, format=None):
         w, h = self.size
-        lines = [f"{w} {h} {_CHANNELS[self.mode]}"] + [str(v) for v in self._samples]
+        lines = [f"{w} {h} {_CHANNELS[self.mode]}", _native.format_numbers(self._samples, False)]
         _native.run_helper(_tool(), ["write", str(path)], lines)
 
 
@@ -93,7 +94,7 @@ def open(path, mode="r"):
     output = _native.run_helper(_tool(), ["read", str(path)], [])
     values = output.split()
     w, h, channels = int(values[0]), int(values[1]), int(values[2])
-    return Image(_MODES[channels], (w, h), [int(v) for v in values[3:]])
+    return Image(_MODES[channels], (w, h), _host.parse_numbers(values[3:], False))
 
 
 def fromarray(array, mode=None):

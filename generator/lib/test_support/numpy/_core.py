@@ -1,4 +1,5 @@
 """ndarray, dtypes and the array functions of exocc's numpy subset."""
+import _host
 import builtins
 import math
 
@@ -80,6 +81,11 @@ class dtype:
     @property
     def type(self):
         return _scalar_types[self.name]
+
+    def cast_all(self, values):
+        """[self.cast(v) for v in values]; natively when the values are plain numbers."""
+        out = _host.cast_numbers(values, self.name)
+        return out if out is not None else [self.cast(v) for v in values]
 
     def __eq__(self, other):
         try:
@@ -296,7 +302,7 @@ class ndarray:
     # -- conversion
     def astype(self, dt):
         d = _dtype_of(dt)
-        return self._with([d.cast(v) for v in self._flat()], d)
+        return self._with(d.cast_all(self._flat()), d)
 
     def copy(self):
         return self._with(self._flat())
@@ -493,7 +499,7 @@ def array(obj, dtype=None, copy=True):
         return obj.astype(dtype if dtype is not None else obj.dtype)
     values = _flatten(obj, [])
     d = _dtype_of(dtype) if dtype is not None else _infer_dtype(values)
-    return ndarray(_shape_of(obj), d, [d.cast(v) for v in values])
+    return ndarray(_shape_of(obj), d, d.cast_all(values))
 
 
 def asarray(obj, dtype=None):
@@ -658,7 +664,7 @@ def matmul(a, b):
                          f"(size {k2} is different from {k})")
     dt = _result_dtype(a.dtype, b.dtype)
     from numpy import _native
-    return ndarray((m, n), dt, [dt.cast(v) for v in _native.matmul(a._flat(), b._flat(), m, n, k)])
+    return ndarray((m, n), dt, dt.cast_all(_native.matmul(a._flat(), b._flat(), m, n, k)))
 
 
 dot = matmul

@@ -135,6 +135,14 @@ def _row_major_strides(shape, rank):
     return strides
 
 
+def format_numbers(values, real):
+    """The values as text, one a line: repr(float(v)) if real, else str(int(v))."""
+    text = _host.format_numbers(values, real)
+    if text is None:
+        text = "\n".join(repr(float(v)) if real else str(int(v)) for v in values)
+    return text
+
+
 def _arguments(name, params, args):
     if len(args) != len(params):
         raise TypeError(f"{name}() takes {len(params)} arguments ({len(args)} given)")
@@ -151,10 +159,8 @@ def _arguments(name, params, args):
             flat = a._flat()
             lines.append(str(len(flat)))
             lines.extend(str(s) for s in _row_major_strides(a.shape, p.rank))
-            if a.dtype.kind == 'f':
-                lines.extend(repr(float(v)) for v in flat)
-            else:
-                lines.extend(str(int(v)) for v in flat)
+            if flat:
+                lines.append(format_numbers(flat, a.dtype.kind == 'f'))
         else:
             raise ValueError(f"unrecognized type {type(a)}")
     return lines
@@ -165,10 +171,6 @@ def _cc(args, workdir, what):
     status, output = _host.run(["cc", *args], workdir)
     if status != 0:
         raise RuntimeError(f"building {what} failed:\n{output}")
-
-
-def _parse_real(text):
-    return float('nan') if 'nan' in text else float(text)
 
 
 class Library:
@@ -225,37 +227,29 @@ class Library:
         lines = [str(index)] + _arguments(name, params, args)
         self._start()
         _host.send(self._process, "\n".join(lines) + "\n")
-        results = self._receive(name)
+        results = self._receive(name).split()
         written = [(p, a) for p, a in zip(params, args) if isinstance(a, ndarray) and not p.read_only]
         if len(results) != sum(a.size for _, a in written):
             raise RuntimeError(f"calling {name}: the driver returned {len(results)} values")
         pos = 0
         for p, a in written:
-            values = [(_parse_real if a.dtype.kind == 'f' else int)(t) for t in results[pos:pos + a.size]]
+            values = _host.parse_numbers(results[pos:pos + a.size], a.dtype.kind == 'f')
             if p.ctype != a.dtype.ctype:  # the C element type may hold what the dtype cannot
-                values = [a.dtype.cast(v) for v in values]
+                values = a.dtype.cast_all(values)
             a._buf[a._off:a._off + a.size] = values
             pos += a.size
 
     def _receive(self, name):
-        """The printed values of one call; what the procedure printed itself goes on to
-        our standard output."""
-        values, in_results = [], False
-        while True:
-            line = _host.receive_line(self._process)
-            if not line:
-                status, rest = _host.finish(self._process)
-                self._process = None
-                raise RuntimeError(f"calling {name} failed (exit status {status}):\n{rest}")
-            text = line.rstrip("\n")
-            if text == _END:
-                return values
-            if text == _BEGIN:
-                in_results = True
-            elif in_results:
-                values.append(text)
-            else:
-                sys.stdout.write(line)
+        """The printed values of one call, a number a line; what the procedure printed
+        itself goes on to our standard output (or into the error if the call failed)."""
+        printed = _host.receive_until(self._process, _BEGIN)
+        values = None if printed is None else _host.receive_until(self._process, _END)
+        if values is None:
+            status, rest = _host.finish(self._process)
+            self._process = None
+            raise RuntimeError(f"calling {name} failed (exit status {status}):\n{printed or ''}{rest}")
+        sys.stdout.write(printed)
+        return values
 
 
 _MATMUL_C = _HEADER + _READERS + """
@@ -315,6 +309,6 @@ def matmul(a, b, m, n, k):
                     s += row[p] * b[p * n + j]
                 out.append(s)
         return out
-    lines = [str(m), str(n), str(k)] + [repr(float(v)) for v in a] + [repr(float(v)) for v in b]
+    lines = [str(m), str(n), str(k), format_numbers(a, True), format_numbers(b, True)]
     output = run_helper(helper("matmul", _MATMUL_C), [], lines)
-    return [_parse_real(t) for t in output.split()]
+    return _host.parse_numbers(output, True)

@@ -1,0 +1,178 @@
+// Bulk number conversions for the numpy and PIL stand-ins that `exocc test` puts on the
+// module path (generator/lib/test_support). Their arrays are lists, and their data
+// crosses to C programs as text, a number a line: a 4-megapixel image took millions of
+// interpreted steps each way. Each helper does what the stand-ins' own Python loop does,
+// and returns None wherever that loop would do something else than the plain case
+// (raise, or call a user's __float__), so that the caller falls back to the loop:
+//   `_host.format_numbers(values, real)`: "\n".join(repr(float(v)) if real else
+//     str(int(v)) for v in values), for int, bool and float elements.
+//   `_host.parse_numbers(text, real)`: the whitespace-separated numbers of text (or the
+//     strs of a list), as floats (a word containing "nan" reads as float('nan')) or ints.
+//   `_host.cast_numbers(values, dtype_name)`: the values cast to a numpy dtype as the
+//     stand-in's dtype.cast does: 'float64', 'float32' (rounded to single precision),
+//     'bool', and 'int8' ... 'uint64' (wrapped to the width, except the 64-bit ones).
+#include <cmath>
+#include <cstring>
+
+#include "builtin_types.h"
+#include "interp.h"
+#include "numfmt.h"
+
+namespace exo::host {
+
+namespace {
+
+const std::vector<Value>* items_of(const Value& v) {
+    if (auto* l = as<ListObject>(v)) return &l->items;
+    if (auto* t = as<TupleObject>(v)) return &t->items;
+    raise(exc_types().TypeError, "expected a list or tuple of numbers");
+}
+
+// float(v) for the plain numbers; false for anything else.
+bool plain_float(const Value& v, double* out) {
+    if (v.is_float()) *out = v.as_float();
+    else if (v.is_int() || v.is_bool()) *out = static_cast<double>(v.as_int());
+    else return false;
+    return true;
+}
+
+// int(v) for the plain numbers, when it does not raise; false otherwise.
+bool plain_int(const Value& v, int64_t* out) {
+    if (v.is_int() || v.is_bool()) {
+        *out = v.as_int();
+        return true;
+    }
+    if (!v.is_float()) return false;
+    double t = std::trunc(v.as_float());
+    if (!(t >= -9223372036854775808.0 && t < 9223372036854775808.0)) return false;  // NaN, inf, too large
+    *out = static_cast<int64_t>(t);
+    return true;
+}
+
+Value format_numbers(const Value&, const CallArgs& a) {
+    check_positional("format_numbers", a, 2, 2);
+    const std::vector<Value>& values = *items_of(a.pos[0]);
+    bool real = truthy(a.pos[1]);
+    std::string out;
+    out.reserve(values.size() * (real ? 12 : 4));
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (i) out += '\n';
+        if (real) {
+            double d;
+            if (!plain_float(values[i], &d)) return Value::none();
+            out += float_repr(d);
+        } else {
+            int64_t n;
+            if (!plain_int(values[i], &n)) return Value::none();
+            out += int_to_str(n);
+        }
+    }
+    return str(std::move(out));
+}
+
+Value parse_number(std::string_view token, bool real) {
+    if (real) return Value::floating(text_to_float(token.find("nan") != std::string_view::npos ? "nan" : token));
+    try {
+        return Value::integer(parse_int(token, 10));
+    } catch (const HostError& e) {
+        raise(e);
+    }
+}
+
+Value parse_numbers(const Value&, const CallArgs& a) {
+    check_positional("parse_numbers", a, 2, 2);
+    bool real = truthy(a.pos[1]);
+    std::vector<Value> out;
+    if (as<ListObject>(a.pos[0]) || as<TupleObject>(a.pos[0])) {  // words already split
+        for (const Value& word : *items_of(a.pos[0])) out.push_back(parse_number(to_string_ref(word, "number"), real));
+        return list(std::move(out));
+    }
+    const std::string& text = to_string_ref(a.pos[0], "text");
+    size_t i = 0, n = text.size();
+    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
+    while (true) {
+        while (i < n && space(text[i])) ++i;
+        if (i == n) break;
+        size_t start = i;
+        while (i < n && !space(text[i])) ++i;
+        out.push_back(parse_number(std::string_view(text.data() + start, i - start), real));
+    }
+    return list(std::move(out));
+}
+
+// One element cast to the dtype; false where the Python cast would not give a plain
+// result (the caller's loop then raises or converts it itself).
+using Cast = bool (*)(const Value&, Value*);
+
+template <class Int>
+bool wrap_int(const Value& v, Value* out) {
+    int64_t n;
+    if (!plain_int(v, &n)) return false;
+    // int(x) & mask, then the sign for signed types: two's-complement truncation
+    *out = Value::integer(static_cast<int64_t>(static_cast<Int>(static_cast<uint64_t>(n))));
+    return true;
+}
+
+bool to_int64(const Value& v, Value* out) {  // the 64-bit types are not wrapped
+    int64_t n;
+    if (!plain_int(v, &n)) return false;
+    *out = Value::integer(n);
+    return true;
+}
+
+bool to_float64(const Value& v, Value* out) {
+    double d;
+    if (!plain_float(v, &d)) return false;
+    *out = Value::floating(d);
+    return true;
+}
+
+bool to_float32(const Value& v, Value* out) {
+    double d;
+    if (!plain_float(v, &d)) return false;
+    // round to nearest even at single precision, with its subnormals and overflow to
+    // infinity; a NaN keeps its payload (and so its identity), as in the Python cast
+    *out = Value::floating(std::isnan(d) ? d : static_cast<double>(static_cast<float>(d)));
+    return true;
+}
+
+bool to_bool(const Value& v, Value* out) {
+    double d;
+    if (!plain_float(v, &d)) return false;
+    *out = Value::boolean(v.is_float() ? d != 0.0 : v.as_int() != 0);
+    return true;
+}
+
+Cast cast_for(std::string_view name) {
+    static const std::pair<const char*, Cast> casts[] = {
+        {"float64", to_float64}, {"float32", to_float32},         {"bool", to_bool},
+        {"int8", wrap_int<int8_t>}, {"int16", wrap_int<int16_t>}, {"int32", wrap_int<int32_t>},
+        {"uint8", wrap_int<uint8_t>}, {"uint16", wrap_int<uint16_t>}, {"uint32", wrap_int<uint32_t>},
+        {"int64", to_int64}, {"uint64", to_int64},
+    };
+    for (auto& [n, f] : casts)
+        if (name == n) return f;
+    return nullptr;
+}
+
+Value cast_numbers(const Value&, const CallArgs& a) {
+    check_positional("cast_numbers", a, 2, 2);
+    const std::vector<Value>& values = *items_of(a.pos[0]);
+    Cast cast = cast_for(to_string_ref(a.pos[1], "dtype name"));
+    if (!cast) return Value::none();
+    std::vector<Value> out(values.size());
+    for (size_t i = 0; i < values.size(); ++i)
+        if (!cast(values[i], &out[i])) return Value::none();
+    return list(std::move(out));
+}
+
+}  // namespace
+
+void add_number_hooks(ModuleObject* m) {
+    for (auto [name, fn] : {std::pair<const char*, NativeFn>{"format_numbers", format_numbers},
+                            {"parse_numbers", parse_numbers},
+                            {"cast_numbers", cast_numbers}})
+        m->globals().set_str(name, builtin_function(name, fn, Value(m)));
+}
+
+}  // namespace exo::host

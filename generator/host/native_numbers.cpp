@@ -11,6 +11,12 @@
 //   `_host.cast_numbers(values, dtype_name)`: the values cast to a numpy dtype as the
 //     stand-in's dtype.cast does: 'float64', 'float32' (rounded to single precision),
 //     'bool', and 'int8' ... 'uint64' (wrapped to the width, except the 64-bit ones).
+//   `_host.matmul_doubles(a, b, m, n, k)`: the m x n product of the row-major lists a
+//     (m x k) and b (k x n), each sum accumulated in double precision from 0.0 in the
+//     order of k, as the stand-in's loop does.
+//   `_host.xorshift128_uniforms(state, n)`: n draws in [0, 1) of numpy.random's
+//     generator (Marsaglia's xorshift128 on the four 32-bit words of list `state`, which
+//     is advanced), each made of two words as its _uniform01 makes it.
 #include <cmath>
 #include <cstring>
 
@@ -166,12 +172,66 @@ Value cast_numbers(const Value&, const CallArgs& a) {
     return list(std::move(out));
 }
 
+Value matmul_doubles(const Value&, const CallArgs& a) {
+    check_positional("matmul_doubles", a, 5, 5);
+    const std::vector<Value>& x = *items_of(a.pos[0]);
+    const std::vector<Value>& y = *items_of(a.pos[1]);
+    int64_t m = to_int64(a.pos[2], "m"), n = to_int64(a.pos[3], "n"), k = to_int64(a.pos[4], "k");
+    if (m < 0 || n < 0 || k < 0 || int64_t(x.size()) < m * k || int64_t(y.size()) < k * n)
+        raise(exc_types().ValueError, "matmul_doubles: the lists are shorter than their shapes");
+    std::vector<double> xd(size_t(m * k)), yd(size_t(k * n));
+    for (size_t i = 0; i < xd.size(); ++i)
+        if (!plain_float(x[i], &xd[i])) return Value::none();
+    for (size_t i = 0; i < yd.size(); ++i)
+        if (!plain_float(y[i], &yd[i])) return Value::none();
+    std::vector<Value> out;
+    out.reserve(size_t(m * n));
+    for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+            double s = 0.0;
+            for (int64_t p = 0; p < k; ++p) {
+                // rounded before the sum, as in Python, even where the compiler could fuse them
+                volatile double product = xd[size_t(i * k + p)] * yd[size_t(p * n + j)];
+                s += product;
+            }
+            out.push_back(Value::floating(s));
+        }
+    return list(std::move(out));
+}
+
+Value xorshift128_uniforms(const Value&, const CallArgs& a) {
+    check_positional("xorshift128_uniforms", a, 2, 2);
+    auto* state = as<ListObject>(a.pos[0]);
+    if (!state || state->items.size() != 4) raise(exc_types().TypeError, "the state must be a list of 4 ints");
+    uint32_t s[4];
+    for (int i = 0; i < 4; ++i) s[i] = static_cast<uint32_t>(to_int64(state->items[size_t(i)], "state word"));
+    int64_t n = to_int64(a.pos[1], "n");
+    auto next32 = [&s] {
+        uint32_t t = s[0] ^ (s[0] << 11);
+        s[0] = s[1];
+        s[1] = s[2];
+        s[2] = s[3];
+        s[3] = (s[3] ^ (s[3] >> 19)) ^ (t ^ (t >> 8));
+        return s[3];
+    };
+    std::vector<Value> out;
+    out.reserve(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    for (int64_t i = 0; i < n; ++i) {
+        uint32_t hi = next32() >> 5, lo = next32() >> 6;  // 27 + 26 bits: exact in a double
+        out.push_back(Value::floating((hi * 67108864.0 + lo) * (1.0 / 9007199254740992.0)));
+    }
+    for (int i = 0; i < 4; ++i) state->items[size_t(i)] = Value::integer(s[i]);
+    return list(std::move(out));
+}
+
 }  // namespace
 
 void add_number_hooks(ModuleObject* m) {
     for (auto [name, fn] : {std::pair<const char*, NativeFn>{"format_numbers", format_numbers},
                             {"parse_numbers", parse_numbers},
-                            {"cast_numbers", cast_numbers}})
+                            {"cast_numbers", cast_numbers},
+                            {"matmul_doubles", matmul_doubles},
+                            {"xorshift128_uniforms", xorshift128_uniforms}})
         m->globals().set_str(name, builtin_function(name, fn, Value(m)));
 }
 

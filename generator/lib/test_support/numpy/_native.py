@@ -252,26 +252,6 @@ class Library:
         return values
 
 
-_MATMUL_C = _HEADER + _READERS + """
-int main(int argc, char **argv) {
-    (void)argc;
-    in = fopen(argv[1], "r");
-    if (!in) { perror(argv[1]); return 2; }
-    long long m = read_int(), n = read_int(), k = read_int();
-    double *a = malloc(sizeof(double) * (size_t)(m * k + 1));
-    double *b = malloc(sizeof(double) * (size_t)(k * n + 1));
-    for (long long i = 0; i < m * k; i++) a[i] = read_real();
-    for (long long i = 0; i < k * n; i++) b[i] = read_real();
-    for (long long i = 0; i < m; i++)
-        for (long long j = 0; j < n; j++) {
-            double s = 0;
-            for (long long p = 0; p < k; p++) s += a[i * k + p] * b[p * n + j];
-            printf("%.17g\\n", s);
-        }
-    return 0;
-}
-"""
-
 _helpers = {}
 
 
@@ -297,18 +277,17 @@ def run_helper(exe, args, lines):
 
 
 def matmul(a, b, m, n, k):
-    """The m x n product of row-major a (m x k) and b (k x n), in double precision; in C
-    when it is large enough for the interpreter to be slow."""
-    if m * n * k <= 200000:
-        out = []
-        for i in range(m):
-            row = a[i * k:(i + 1) * k]
-            for j in range(n):
-                s = 0.0
-                for p in range(k):
-                    s += row[p] * b[p * n + j]
-                out.append(s)
+    """The m x n product of row-major a (m x k) and b (k x n), in double precision:
+    natively for plain numbers, else as the same loop in Python."""
+    out = _host.matmul_doubles(a, b, m, n, k)
+    if out is not None:
         return out
-    lines = [str(m), str(n), str(k), format_numbers(a, True), format_numbers(b, True)]
-    output = run_helper(helper("matmul", _MATMUL_C), [], lines)
-    return _host.parse_numbers(output, True)
+    out = []
+    for i in range(m):
+        row = a[i * k:(i + 1) * k]
+        for j in range(n):
+            s = 0.0
+            for p in range(k):
+                s += row[p] * b[p * n + j]
+            out.append(s)
+    return out

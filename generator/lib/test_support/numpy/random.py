@@ -1,9 +1,10 @@
 """numpy.random for exocc's numpy subset: a seeded generator (xorshift128) behind
 rand, random, uniform, normal, randn, randint and seed. Its streams differ from numpy's;
 tests use them only as arbitrary inputs."""
+import _host
 import math
 
-from numpy._core import array, float64, int64
+from numpy._core import array, float64, int64, ndarray
 
 # Marsaglia's xorshift128 on 32-bit words: exocc's integers are 64-bit, so the generator
 # must not need wider products.
@@ -44,7 +45,13 @@ def _gaussian():
     return math.sqrt(-2.0 * math.log(u)) * math.cos(2.0 * math.pi * _uniform01())
 
 
-def _shaped(shape, draw, dtype):
+def _uniforms(n):
+    """[_uniform01() for _ in range(n)], natively."""
+    return _host.xorshift128_uniforms(_state, n)
+
+
+def _shaped(shape, draw, dtype, draws=None):
+    """One draw(), or an array of them; draws(n) makes n at once where given."""
     if shape is None or shape == ():
         return draw()
     if isinstance(shape, int):
@@ -52,15 +59,17 @@ def _shaped(shape, draw, dtype):
     n = 1
     for s in shape:
         n *= s
+    if draws:  # floats already: no need for array()'s walk over nested lists
+        return ndarray(tuple(shape), dtype, dtype._dtype.cast_all(draws(n)))
     return array([draw() for _ in range(n)], dtype).reshape(tuple(shape))
 
 
 def rand(*shape):
-    return _shaped(shape or None, _uniform01, float64)
+    return _shaped(shape or None, _uniform01, float64, _uniforms)
 
 
 def random(size=None):
-    return _shaped(size, _uniform01, float64)
+    return _shaped(size, _uniform01, float64, _uniforms)
 
 
 random_sample = random

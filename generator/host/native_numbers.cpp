@@ -119,26 +119,14 @@ bool wrap_int(const Value& v, Value* out) {
     return true;
 }
 
-bool to_int64(const Value& v, Value* out) {  // the 64-bit types are not wrapped
-    int64_t n;
-    if (!plain_int(v, &n)) return false;
-    *out = Value::integer(n);
-    return true;
-}
-
-bool to_float64(const Value& v, Value* out) {
+// float(x), rounded to single precision for float32: to nearest even, with its
+// subnormals and overflow to infinity. A NaN keeps its payload (and so its identity), as
+// in the Python cast.
+template <bool single>
+bool to_real(const Value& v, Value* out) {
     double d;
     if (!plain_float(v, &d)) return false;
-    *out = Value::floating(d);
-    return true;
-}
-
-bool to_float32(const Value& v, Value* out) {
-    double d;
-    if (!plain_float(v, &d)) return false;
-    // round to nearest even at single precision, with its subnormals and overflow to
-    // infinity; a NaN keeps its payload (and so its identity), as in the Python cast
-    *out = Value::floating(std::isnan(d) ? d : static_cast<double>(static_cast<float>(d)));
+    *out = Value::floating(single && !std::isnan(d) ? static_cast<double>(static_cast<float>(d)) : d);
     return true;
 }
 
@@ -151,10 +139,11 @@ bool to_bool(const Value& v, Value* out) {
 
 Cast cast_for(std::string_view name) {
     static const std::pair<const char*, Cast> casts[] = {
-        {"float64", to_float64}, {"float32", to_float32},         {"bool", to_bool},
+        {"float64", to_real<false>}, {"float32", to_real<true>},  {"bool", to_bool},
         {"int8", wrap_int<int8_t>}, {"int16", wrap_int<int16_t>}, {"int32", wrap_int<int32_t>},
         {"uint8", wrap_int<uint8_t>}, {"uint16", wrap_int<uint16_t>}, {"uint32", wrap_int<uint32_t>},
-        {"int64", to_int64}, {"uint64", to_int64},
+        // the stand-in casts both 64-bit types with int(x): no wrapping to unsigned
+        {"int64", wrap_int<int64_t>}, {"uint64", wrap_int<int64_t>},
     };
     for (auto& [n, f] : casts)
         if (name == n) return f;

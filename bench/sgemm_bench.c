@@ -2,9 +2,10 @@
 // examples/sgemm against OpenBLAS, measured side by side in one run (bench/sgemm_bench.sh
 // builds and runs it; arguments: seconds per GEMM and size, then sizes). Every GEMM is
 // single-threaded, C += A * B on row-major square matrices, measured in rounds that run
-// each GEMM once (see compare). Also measures the AVX-512 micro-kernel on packed panels,
-// resident in L1 and as the GEMM calls it, against this core's FMA peak, itself measured
-// here by a loop of independent FMAs, with two hand-written peers (see intrinsics_6x64).
+// each GEMM once (see compare). Also measures the micro-kernels on packed panels,
+// resident in L1 and as the GEMM calls them, against this core's FMA peak at their vector
+// width, itself measured here by a loop of independent FMAs; the AVX-512 one with two
+// hand-written peers (see intrinsics_6x64).
 #include <cblas.h>
 #include <immintrin.h>
 #include <stdio.h>
@@ -88,21 +89,24 @@ static struct comparison compare(int n, const float *A, const float *B, float *C
     return out;
 }
 
-// Peak: 12 independent chains of 512-bit FMAs, enough to cover the latency of two ports.
-static double fma_peak_gflops(void) {
-    __m512 acc[12];
-    for (int i = 0; i < 12; i++) acc[i] = _mm512_set1_ps((float)i);
-    const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
-    long iters = 20000000;
-    double t0 = now();
-    for (long it = 0; it < iters; it++)
-        for (int i = 0; i < 12; i++) acc[i] = _mm512_fmadd_ps(acc[i], a, b);
-    double dt = now() - t0;
-    float sink = 0;
-    for (int i = 0; i < 12; i++) sink += _mm512_reduce_add_ps(acc[i]);
-    if (sink == 12345.0f) printf("%g\n", sink);
-    return 12.0 * 16 * 2 * iters / dt * 1e-9;
-}
+// Peak: 12 independent chains of FMAs, enough to cover the latency of two ports.
+#define FMA_PEAK(name, vec, set1, fmadd, lanes, first_lane)                      \
+    static double name(void) {                                                    \
+        vec acc[12];                                                              \
+        for (int i = 0; i < 12; i++) acc[i] = set1((float)i);                     \
+        const vec a = set1(0.999999f), b = set1(1e-7f);                           \
+        long iters = 20000000;                                                    \
+        double t0 = now();                                                        \
+        for (long it = 0; it < iters; it++)                                       \
+            for (int i = 0; i < 12; i++) acc[i] = fmadd(acc[i], a, b);            \
+        double dt = now() - t0;                                                   \
+        float sink = 0;                                                           \
+        for (int i = 0; i < 12; i++) sink += first_lane(acc[i]);                  \
+        if (sink == 12345.0f) printf("%g\n", sink);                              \
+        return 12.0 * lanes * 2 * iters / dt * 1e-9;                              \
+    }
+FMA_PEAK(fma512_peak_gflops, __m512, _mm512_set1_ps, _mm512_fmadd_ps, 16, _mm512_cvtss_f32)
+FMA_PEAK(fma256_peak_gflops, __m256, _mm256_set1_ps, _mm256_fmadd_ps, 8, _mm256_cvtss_f32)
 
 // Peers for the micro-kernel: the same 6x64 tile written directly with intrinsics (per
 // step of k: four 512-bit loads of B's row, six broadcasts of A, 24 FMAs, the tile added
@@ -137,7 +141,7 @@ __attribute__((noinline)) static void intrinsics_6x64(void *ctxt, int_fast32_t K
         const float *b = B.data + k * B.strides[0];
         __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16), b2 = _mm512_loadu_ps(b + 32),
                b3 = _mm512_loadu_ps(b + 48);
-        TILE_STEP(b0, b1, b2, b3, _mm512_set1_ps(A.data[i * A.strides[0] + k]))
+        TILE_STEP(b0, b1, b2, b3, _mm512_set1_ps(A.data[k * A.strides[0] + i]))
     }
     TILE_ADD_TO(C)
 }
@@ -156,29 +160,30 @@ __attribute__((noinline)) static void fmas_only_6x64(void *ctxt, int_fast32_t K,
     TILE_ADD_TO(C)
 }
 
-// A micro-kernel on packed panels of depth K, called on `panels` panels of B in turn
-// (each with its own tile of C) as macro_avx512 does: with one panel of depth 128, all
-// of it stays in L1; with the GEMM's own depth KC = 256 and NC / NR = 8 panels
-// (512 KiB), B streams from L2 while A's panel stays in L1, as in the GEMM.
+// A micro-kernel of MR = 6 rows and nr columns on packed panels of depth K (A's
+// k-major, as pack_a stores it), called on `panels` panels of B in turn (each with its
+// own tile of C) as macro_* does. The settings below keep all of it in L1, or call it
+// as the GEMM does: depth KC = 256 and NC / NR panels (512 KiB), so that B streams from
+// L2 while A's panel stays in L1.
 struct ukernel_setting {
     const char *what;
     int K, panels;
 };
 
-static double ukernel_gflops(ukernel_fn kernel, struct ukernel_setting s) {
+static double ukernel_gflops(ukernel_fn kernel, int nr, struct ukernel_setting s) {
     const int K = s.K, panels = s.panels;
     float *Ap = aligned_alloc(64, sizeof(float) * K * 6);
-    float *Bp = aligned_alloc(64, sizeof(float) * K * 64 * panels);
-    float *C = aligned_alloc(64, sizeof(float) * 6 * 64 * panels);
+    float *Bp = aligned_alloc(64, sizeof(float) * K * nr * panels);
+    float *C = aligned_alloc(64, sizeof(float) * 6 * nr * panels);
     fill(Ap, (size_t)K * 6, 5);
-    fill(Bp, (size_t)K * 64 * panels, 6);
-    memset(C, 0, sizeof(float) * 6 * 64 * panels);
-    long calls = 25600000 / K;
+    fill(Bp, (size_t)K * nr * panels, 6);
+    memset(C, 0, sizeof(float) * 6 * nr * panels);
+    long calls = 25600000 / K * 64 / nr;
     double t0 = now();
     for (long i = 0; i < calls; i++) {
         int j = (int)(i % panels);
-        struct exo_win_2f32c a = {Ap, {K, 1}}, b = {Bp + (size_t)j * K * 64, {64, 1}};
-        struct exo_win_2f32 c = {C + 64 * j, {64 * panels, 1}};
+        struct exo_win_2f32c a = {Ap, {6, 1}}, b = {Bp + (size_t)j * K * nr, {nr, 1}};
+        struct exo_win_2f32 c = {C + nr * j, {nr * panels, 1}};
         kernel(NULL, K, a, b, c);
     }
     double best = now() - t0;
@@ -186,39 +191,36 @@ static double ukernel_gflops(ukernel_fn kernel, struct ukernel_setting s) {
     free(Ap);
     free(Bp);
     free(C);
-    return 2.0 * 6 * 64 * K * calls / best * 1e-9;
+    return 2.0 * 6 * nr * K * calls / best * 1e-9;
 }
+
+// The micro-kernels of one vector width, with the FMA peak at that width.
+struct ukernel_suite {
+    const char *width;
+    double (*peak)(void);
+    int nr;
+    struct ukernel_setting settings[2];
+    struct {
+        const char *name;
+        ukernel_fn fn;
+        int loads;  // without loads, where the panels are makes no difference: L1 only
+    } kernels[3];
+};
 
 // Peak and micro-kernels measured in turn within each round, the peak first in even
 // rounds and last in odd ones, so that all see the same spells of a shared machine:
 // reported as the median of the rounds' ratios to the peak, and the best of each.
-static void measure_ukernel(void) {
-    static const struct ukernel_setting settings[] = {
-        {"panels in L1 (K = 128)", 128, 1},
-        {"as in the GEMM (K = 256, B from L2)", 256, 8},
-    };
-    static const struct {
-        const char *name;
-        ukernel_fn fn;
-        int loads;  // without loads, where the panels are makes no difference: L1 only
-    } kernels[] = {
-        {"ukernel_6x64_avx512", ukernel_6x64_avx512, 1},
-        {"6x64 in intrinsics", intrinsics_6x64, 1},
-        {"its FMAs without the loads", fmas_only_6x64, 0},
-    };
-    enum {
-        UK_ROUNDS = 15,
-        SETTINGS = sizeof settings / sizeof settings[0],
-        KERNELS = sizeof kernels / sizeof kernels[0]
-    };
+static void measure_ukernels(const struct ukernel_suite *suite) {
+    enum { UK_ROUNDS = 15, SETTINGS = 2, KERNELS = 3 };
     double peak = 0, best[SETTINGS][KERNELS] = {{0}}, share[SETTINGS][KERNELS][UK_ROUNDS];
     for (int round = 0; round < UK_ROUNDS; round++) {
-        double p = 0, u[SETTINGS][KERNELS];
-        if (round % 2 == 0) p = fma_peak_gflops();
+        double p = 0, u[SETTINGS][KERNELS] = {{0}};
+        if (round % 2 == 0) p = suite->peak();
         for (int s = 0; s < SETTINGS; s++)
             for (int k = 0; k < KERNELS; k++)
-                u[s][k] = s > 0 && !kernels[k].loads ? 0 : ukernel_gflops(kernels[k].fn, settings[s]);
-        if (round % 2) p = fma_peak_gflops();
+                if (suite->kernels[k].fn && (s == 0 || suite->kernels[k].loads))
+                    u[s][k] = ukernel_gflops(suite->kernels[k].fn, suite->nr, suite->settings[s]);
+        if (round % 2) p = suite->peak();
         if (p > peak) peak = p;
         for (int s = 0; s < SETTINGS; s++)
             for (int k = 0; k < KERNELS; k++) {
@@ -226,17 +228,35 @@ static void measure_ukernel(void) {
                 share[s][k][round] = u[s][k] / p;
             }
     }
-    printf("FMA peak %.1f GFLOPS. Micro-kernels as a share of it: the median of %d rounds' ratios"
-           " (the best GFLOPS)\n", peak, UK_ROUNDS);
+    printf("%s FMA peak %.1f GFLOPS. Micro-kernels as a share of it: the median of %d rounds'"
+           " ratios (the best GFLOPS)\n", suite->width, peak, UK_ROUNDS);
     for (int s = 0; s < SETTINGS; s++) {
-        printf("  %s:\n", settings[s].what);
+        printf("  %s:\n", suite->settings[s].what);
         for (int k = 0; k < KERNELS; k++) {
-            if (s > 0 && !kernels[k].loads) continue;
-            printf("    %-28s %5.1f%% (%.1f GFLOPS)\n", kernels[k].name, 100.0 * median(share[s][k], UK_ROUNDS),
-                   best[s][k]);
+            if (!suite->kernels[k].fn || (s > 0 && !suite->kernels[k].loads)) continue;
+            printf("    %-28s %5.1f%% (%.1f GFLOPS)\n", suite->kernels[k].name,
+                   100.0 * median(share[s][k], UK_ROUNDS), best[s][k]);
         }
     }
     printf("\n");
+}
+
+static void measure_ukernel(void) {
+    static const struct ukernel_suite avx512 = {
+        "512-bit", fma512_peak_gflops, 64,
+        {{"panels in L1 (K = 128)", 128, 1}, {"as in the GEMM (K = 256, B from L2)", 256, 8}},
+        {{"ukernel_6x64_avx512", ukernel_6x64_avx512, 1},
+         {"6x64 in intrinsics", intrinsics_6x64, 1},
+         {"its FMAs without the loads", fmas_only_6x64, 0}},
+    };
+    // A 6x16 panel of depth 256 is 16 KiB: the GEMM's depth fits in L1.
+    static const struct ukernel_suite avx2 = {
+        "256-bit", fma256_peak_gflops, 16,
+        {{"panels in L1 (K = 256)", 256, 1}, {"as in the GEMM (K = 256, B from L2)", 256, 32}},
+        {{"ukernel_6x16_avx2", ukernel_6x16_avx2, 1}},
+    };
+    measure_ukernels(&avx512);
+    measure_ukernels(&avx2);
 }
 
 int main(int argc, char **argv) {

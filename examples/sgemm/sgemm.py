@@ -16,6 +16,9 @@
 #                   zero over the whole K loop and added to C at the end, so no FMA waits
 #                   for C to arrive from memory; each step loads one row of packed B,
 #                   broadcasts MR values of A and prefetches the row of B four steps on.
+#                   pack_a stores A's panel k-major, the step's MR values side by side, so
+#                   the broadcasts read one pointer at fixed offsets: with MR row pointers
+#                   their address arithmetic took issue slots from the AVX2 kernel's FMAs.
 # Every call, window and packing index is bounds-checked by exocc; the instructions'
 # unit-stride asserts become preconditions that the callers are checked against.
 from __future__ import annotations
@@ -35,13 +38,13 @@ NC = 512  # columns per packed panel of B (KC * NC floats, 512 KiB, stay in L2)
 
 def ukernel_spec(NR):
     @proc
-    def ukernel_spec(K: size, A: [f32][MR, K], B: [f32][K, NR], C: [f32][MR, NR]):
+    def ukernel_spec(K: size, A: [f32][K, MR], B: [f32][K, NR], C: [f32][MR, NR]):
         assert stride(A, 1) == 1
         assert stride(B, 1) == 1
         for i in seq(0, MR):
             for j in seq(0, NR):
                 for k in seq(0, K):
-                    C[i, j] += A[i, k] * B[k, j]
+                    C[i, j] += A[k, i] * B[k, j]
 
     return ukernel_spec
 
@@ -56,7 +59,7 @@ def schedule_ukernel(NR, name, VW, mem, zero, load, add_to_mem, bcast, fmadd):
     p = stage_mem(p, "for i in _:_", f"B[k, 0:{NR}]", "B_reg")
     p = simplify(p)
     p = divide_loop(p, "for j in _:_", VW, ["jo", "ji"], perfect=True)
-    p = bind_expr(p, "A[i, k]", "a_vec")
+    p = bind_expr(p, "A[k, i]", "a_vec")
     p = expand_dim(p, "a_vec", VW, "ji")
     p = lift_alloc(p, "a_vec", n_lifts=2)
     p = fission(p, p.find("a_vec[_] = _").after(), n_lifts=2)
@@ -93,20 +96,20 @@ def make_sgemm(isa, NR, ukernel):
     """The packing, edge and blocking procs around one micro-kernel."""
 
     @proc
-    def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, MR, kc]):
+    def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, kc, MR]):
         assert stride(A, 1) == 1
         assert stride(Ap, 2) == 1
         for ir in seq(0, m / MR):
-            for i in seq(0, MR):
-                for k in seq(0, kc):
-                    Ap[ir, i, k] = A[MR * ir + i, k]
+            for k in seq(0, kc):
+                for i in seq(0, MR):
+                    Ap[ir, k, i] = A[MR * ir + i, k]
         if m % MR > 0:
-            for i in seq(0, MR):
-                for k in seq(0, kc):
+            for k in seq(0, kc):
+                for i in seq(0, MR):
                     if i < m % MR:
-                        Ap[m / MR, i, k] = A[MR * (m / MR) + i, k]
+                        Ap[m / MR, k, i] = A[MR * (m / MR) + i, k]
                     else:
-                        Ap[m / MR, i, k] = 0.0
+                        Ap[m / MR, k, i] = 0.0
 
     pack_a = rename(pack_a, f"pack_a_{isa}")
 
@@ -131,7 +134,7 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
-    def edge_tile(kc: size, mr: size, nr: size, Ap: [f32][MR, kc], Bp: [f32][kc, NR], C: [f32][mr, nr]):
+    def edge_tile(kc: size, mr: size, nr: size, Ap: [f32][kc, MR], Bp: [f32][kc, NR], C: [f32][mr, nr]):
         assert mr <= MR
         assert nr <= NR
         assert stride(Ap, 1) == 1
@@ -149,7 +152,7 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
-    def macro(m: size, n: size, kc: size, Ap: [f32][(m + 5) / 6, MR, kc],
+    def macro(m: size, n: size, kc: size, Ap: [f32][(m + 5) / 6, kc, MR],
               Bp: [f32][(n + NR - 1) / NR, kc, NR], C: [f32][m, n]):
         assert stride(Ap, 2) == 1
         assert stride(Bp, 2) == 1
@@ -180,7 +183,7 @@ def make_sgemm(isa, NR, ukernel):
 
 
     @proc
-    def block(M: size, n: size, kc: size, Ap: [f32][(M + 5) / 6, MR, kc], B: [f32][kc, n],
+    def block(M: size, n: size, kc: size, Ap: [f32][(M + 5) / 6, kc, MR], B: [f32][kc, n],
               C: [f32][M, n], Bp: [f32][(n + NR - 1) / NR, kc, NR]):
         assert stride(Ap, 2) == 1
         assert stride(B, 1) == 1
@@ -196,19 +199,19 @@ def make_sgemm(isa, NR, ukernel):
 
     @proc
     def panel(M: size, N: size, kc: size, A: [f32][M, kc], B: [f32][kc, N], C: [f32][M, N],
-              Ap: [f32][(M + 5) / 6, MR, KC], Bp: [f32][NC / NR, KC, NR]):
+              Ap: [f32][(M + 5) / 6, KC, MR], Bp: [f32][NC / NR, KC, NR]):
         assert kc <= KC
         assert stride(A, 1) == 1
         assert stride(B, 1) == 1
         assert stride(C, 1) == 1
         assert stride(Ap, 2) == 1
         assert stride(Bp, 2) == 1
-        pack_a(M, kc, A, Ap[:, :, 0:kc])
+        pack_a(M, kc, A, Ap[:, 0:kc, :])
         for jc in seq(0, N / NC):
-            block(M, NC, kc, Ap[:, :, 0:kc], B[:, NC * jc:NC * jc + NC], C[:, NC * jc:NC * jc + NC],
+            block(M, NC, kc, Ap[:, 0:kc, :], B[:, NC * jc:NC * jc + NC], C[:, NC * jc:NC * jc + NC],
                   Bp[:, 0:kc, :])
         if N % NC > 0:
-            block(M, N % NC, kc, Ap[:, :, 0:kc], B[:, NC * (N / NC):N], C[:, NC * (N / NC):N],
+            block(M, N % NC, kc, Ap[:, 0:kc, :], B[:, NC * (N / NC):N], C[:, NC * (N / NC):N],
                   Bp[0:(N % NC + NR - 1) / NR, 0:kc, :])
 
     panel = rename(panel, f"panel_{isa}")
@@ -217,7 +220,7 @@ def make_sgemm(isa, NR, ukernel):
     def sgemm(M: size, N: size, K: size, A: f32[M, K], B: f32[K, N], C: f32[M, N]):
         # B's packing buffer has a constant size, so it lives on the stack (no malloc, and
         # the kernel stays reentrant); A's panel is packed whole, once per KC slice of K.
-        Ap: f32[(M + 5) / 6, MR, KC]
+        Ap: f32[(M + 5) / 6, KC, MR]
         Bp: f32[NC / NR, KC, NR] @ DRAM_STACK
         for pc in seq(0, K / KC):
             panel(M, N, KC, A[:, KC * pc:KC * pc + KC], B[KC * pc:KC * pc + KC, :], C, Ap, Bp)

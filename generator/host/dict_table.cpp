@@ -91,13 +91,16 @@ int64_t DictTable::probe_str(std::string_view key, int64_t h, bool* found, const
     }
 }
 
+Value* DictTable::value_at(int64_t slot) {
+    return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
+}
+
 Value* DictTable::find(const Value& key) { return find(key, hash(key)); }
 
 Value* DictTable::find(const Value& key, int64_t h) {
     bool found;
     int64_t slot = probe(key, h, &found);
-    if (!found) return nullptr;
-    return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
+    return found ? value_at(slot) : nullptr;
 }
 
 Value* DictTable::find_str(std::string_view key) { return find_str(key, hash_string(key)); }
@@ -105,16 +108,14 @@ Value* DictTable::find_str(std::string_view key) { return find_str(key, hash_str
 Value* DictTable::find_str(std::string_view key, int64_t hash) {
     bool found;
     int64_t slot = probe_str(key, hash, &found);
-    if (!found) return nullptr;
-    return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
+    return found ? value_at(slot) : nullptr;
 }
 
 Value* DictTable::find_name(const StrObject* key) {
     if (key->hash == -1) key->hash = hash_string(key->s);
     bool found;
     int64_t slot = probe_str(key->s, key->hash, &found, key);
-    if (!found) return nullptr;
-    return &entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value;
+    return found ? value_at(slot) : nullptr;
 }
 
 void DictTable::rebuild(size_t min_capacity) {
@@ -146,7 +147,7 @@ void DictTable::set(const Value& key, int64_t h, Value value) {
     bool found;
     int64_t slot = probe(key, h, &found);
     if (found) {
-        entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value = std::move(value);
+        *value_at(slot) = std::move(value);
         return;
     }
     if (index_.empty() || (entries_.size() + 1) * 3 > index_.size() * 2) {
@@ -165,7 +166,7 @@ void DictTable::set_str(std::string_view key, Value value) {
     bool found;
     int64_t slot = probe_str(key, h, &found);
     if (found) {
-        entries_[static_cast<size_t>(index_[static_cast<size_t>(slot)])].value = std::move(value);
+        *value_at(slot) = std::move(value);
         return;
     }
     set(Value(intern(key)), h, std::move(value));

@@ -200,6 +200,7 @@ public:
 private:
     int64_t probe(const Value& key, int64_t hash, bool* found) const;
     int64_t probe_str(std::string_view key, int64_t hash, bool* found, const Object* same = nullptr) const;
+    Value* value_at(int64_t slot);  // the value of the entry that index slot `slot` holds
     void rebuild(size_t min_capacity);
 
     std::vector<Entry> entries_;

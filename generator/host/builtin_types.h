@@ -88,6 +88,8 @@ int64_t hash_float(double v);
 // float(text) for a str: CPython's syntax and errors (ValueError "could not convert
 // string to float: ..."); a NaN gets a fresh payload, as every float('nan') does.
 double text_to_float(std::string_view text);
+// int(text) for a str, in base 10: CPython's syntax and errors.
+int64_t text_to_int(std::string_view text);
 
 // Python's __index__ protocol for subscripts and counts: true for int/bool and objects
 // whose type defines __index__ (called here); false for anything else.

@@ -6,8 +6,8 @@
 // (raise, or call a user's __float__), so that the caller falls back to the loop:
 //   `_host.format_numbers(values, real)`: "\n".join(repr(float(v)) if real else
 //     str(int(v)) for v in values), for int, bool and float elements.
-//   `_host.parse_numbers(text, real)`: the whitespace-separated numbers of text (or the
-//     strs of a list), as floats (a word containing "nan" reads as float('nan')) or ints.
+//   `_host.parse_numbers(words, real)`: the strs of a list, as floats (a word containing
+//     "nan" reads as float('nan')) or as ints.
 //   `_host.cast_numbers(values, dtype_name)`: the values cast to a numpy dtype as the
 //     stand-in's dtype.cast does: 'float64', 'float32' (rounded to single precision),
 //     'bool', and 'int8' ... 'uint64' (wrapped to the width, except the 64-bit ones).
@@ -18,7 +18,6 @@
 //     generator (Marsaglia's xorshift128 on the four 32-bit words of list `state`, which
 //     is advanced), each made of two words as its _uniform01 makes it.
 #include <cmath>
-#include <cstring>
 
 #include "builtin_types.h"
 #include "interp.h"
@@ -31,7 +30,7 @@ namespace {
 const std::vector<Value>* items_of(const Value& v) {
     if (auto* l = as<ListObject>(v)) return &l->items;
     if (auto* t = as<TupleObject>(v)) return &t->items;
-    raise(exc_types().TypeError, "expected a list or tuple of numbers");
+    raise(exc_types().TypeError, "expected a list or tuple");
 }
 
 // float(v) for the plain numbers; false for anything else.
@@ -49,9 +48,11 @@ bool plain_int(const Value& v, int64_t* out) {
         return true;
     }
     if (!v.is_float()) return false;
-    double t = std::trunc(v.as_float());
-    if (!(t >= -9223372036854775808.0 && t < 9223372036854775808.0)) return false;  // NaN, inf, too large
-    *out = static_cast<int64_t>(t);
+    try {
+        *out = float_to_int(v.as_float());
+    } catch (const HostError&) {  // NaN, infinity, beyond 64 bits: the caller's int() raises
+        return false;
+    }
     return true;
 }
 
@@ -76,32 +77,14 @@ Value format_numbers(const Value&, const CallArgs& a) {
     return str(std::move(out));
 }
 
-Value parse_number(std::string_view token, bool real) {
-    if (real) return Value::floating(text_to_float(token.find("nan") != std::string_view::npos ? "nan" : token));
-    try {
-        return Value::integer(parse_int(token, 10));
-    } catch (const HostError& e) {
-        raise(e);
-    }
-}
-
 Value parse_numbers(const Value&, const CallArgs& a) {
     check_positional("parse_numbers", a, 2, 2);
     bool real = truthy(a.pos[1]);
     std::vector<Value> out;
-    if (as<ListObject>(a.pos[0]) || as<TupleObject>(a.pos[0])) {  // words already split
-        for (const Value& word : *items_of(a.pos[0])) out.push_back(parse_number(to_string_ref(word, "number"), real));
-        return list(std::move(out));
-    }
-    const std::string& text = to_string_ref(a.pos[0], "text");
-    size_t i = 0, n = text.size();
-    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
-    while (true) {
-        while (i < n && space(text[i])) ++i;
-        if (i == n) break;
-        size_t start = i;
-        while (i < n && !space(text[i])) ++i;
-        out.push_back(parse_number(std::string_view(text.data() + start, i - start), real));
+    for (const Value& word : *items_of(a.pos[0])) {
+        std::string_view w = to_string_ref(word, "number");
+        out.push_back(real ? Value::floating(text_to_float(w.find("nan") != std::string_view::npos ? "nan" : w))
+                           : Value::integer(text_to_int(w)));
     }
     return list(std::move(out));
 }

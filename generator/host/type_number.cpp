@@ -322,6 +322,8 @@ double text_to_float(std::string_view s) {
     return d;
 }
 
+int64_t text_to_int(std::string_view s) { return numfmt_call([&] { return parse_int(s, 10); }); }
+
 // ------------------------------------------------------------ hook halves
 
 std::string bi::int_repr(int64_t v) { return int_to_str(v); }
@@ -363,8 +365,8 @@ Value bi::int_construct(TypeObject* cls, const CallArgs& a) {
         double d = x.as_float();
         return Value::integer(numfmt_call([&] { return float_to_int(d); }));
     }
-    if (StrObject* s = as<StrObject>(x)) return Value::integer(numfmt_call([&] { return parse_int(s->s, 10); }));
-    if (BytesObject* b = as<BytesObject>(x)) return Value::integer(numfmt_call([&] { return parse_int(b->s, 10); }));
+    if (StrObject* s = as<StrObject>(x)) return Value::integer(text_to_int(s->s));
+    if (BytesObject* b = as<BytesObject>(x)) return Value::integer(text_to_int(b->s));
     TypeObject* t = x.type();
     for (const char* m : {"__int__", "__index__", "__trunc__"}) {
         if (!t->lookup(m)) continue;

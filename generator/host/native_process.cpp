@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
 
 #include "interp.h"
@@ -73,15 +74,17 @@ Child start(std::vector<std::string> argv, const std::string& dir, bool with_inp
     return c;
 }
 
-// Reads what is available into c.pending; false at end of output.
+// Reads what is available into c.pending; false at end of output. Straight into the
+// string: a 64 KiB buffer on the stack could overrun a generator's stack guard.
 bool read_more(Child& c) {
-    char buf[65536];
+    constexpr size_t kChunk = 65536;
+    size_t had = c.pending.size();
+    c.pending.resize(had + kChunk);
     for (;;) {
-        ssize_t n = ::read(c.from_child, buf, sizeof buf);
+        ssize_t n = ::read(c.from_child, c.pending.data() + had, kChunk);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        c.pending.append(buf, static_cast<size_t>(n));
-        return true;
+        c.pending.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
+        return n > 0;
     }
 }
 

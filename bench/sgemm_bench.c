@@ -163,7 +163,7 @@ __attribute__((noinline)) static void fmas_only_6x64(void *ctxt, int_fast32_t K,
 // A micro-kernel of MR = 6 rows and nr columns on packed panels of depth K (A's
 // k-major, as pack_a stores it), called on `panels` panels of B in turn (each with its
 // own tile of C) as macro_* does. The settings below keep all of it in L1, or call it
-// as the GEMM does: depth KC = 256 and NC / NR panels (512 KiB), so that B streams from
+// as the GEMM does: depth KC = 512 and NC / NR panels (512 KiB), so that B streams from
 // L2 while A's panel stays in L1.
 struct ukernel_setting {
     const char *what;
@@ -244,15 +244,15 @@ static void measure_ukernels(const struct ukernel_suite *suite) {
 static void measure_ukernel(void) {
     static const struct ukernel_suite avx512 = {
         "512-bit", fma512_peak_gflops, 64,
-        {{"panels in L1 (K = 128)", 128, 1}, {"as in the GEMM (K = 256, B from L2)", 256, 8}},
+        {{"panels in L1 (K = 128)", 128, 1}, {"as in the GEMM (K = 512, B from L2)", 512, 4}},
         {{"ukernel_6x64_avx512", ukernel_6x64_avx512, 1},
          {"6x64 in intrinsics", intrinsics_6x64, 1},
          {"its FMAs without the loads", fmas_only_6x64, 0}},
     };
-    // A 6x16 panel of depth 256 is 16 KiB: the GEMM's depth fits in L1.
+    // 6x16 panels of depth 256 (16 KiB of B, 6 KiB of A) fit in L1 with room to spare.
     static const struct ukernel_suite avx2 = {
         "256-bit", fma256_peak_gflops, 16,
-        {{"panels in L1 (K = 256)", 256, 1}, {"as in the GEMM (K = 256, B from L2)", 256, 32}},
+        {{"panels in L1 (K = 256)", 256, 1}, {"as in the GEMM (K = 512, B from L2)", 512, 16}},
         {{"ukernel_6x16_avx2", ukernel_6x16_avx2, 1}},
     };
     measure_ukernels(&avx512);

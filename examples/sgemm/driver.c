@@ -1,7 +1,7 @@
 // Checks both generated GEMMs (C += A * B) against a double-precision triple loop, on
 // sizes that hit every edge: fewer rows or columns than one micro-tile, ragged tiles,
-// ragged cache blocks (MC = 96 rows), ragged K panels (KC = 128) and ragged column panels
-// (NC = 512). A GEMM is run only if this CPU has its instruction set.
+// ragged cache blocks (MC = 96 rows), ragged K panels (KC = 512), ragged column panels
+// (NC = 256), and depths that are not a multiple of pack_a's 16-step transposes. A GEMM is run only if this CPU has its instruction set.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +44,7 @@ static int check(const char *name, sgemm_fn fn, int M, int N, int K) {
 int main(void) {
     static const int sizes[][3] = {{1, 1, 1},     {6, 64, 1},    {5, 63, 7},     {7, 65, 193},
                                    {13, 17, 9},   {96, 128, 192}, {97, 129, 385}, {200, 70, 300},
-                                   {300, 250, 17}, {64, 1000, 40},  {13, 1025, 130}};
+                                   {300, 250, 17}, {64, 1000, 40},  {13, 1025, 130}, {14, 300, 1100}};
     const struct {
         const char *name, *isa;
         sgemm_fn fn;

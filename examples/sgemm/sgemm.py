@@ -4,9 +4,10 @@
 #   sgemm_*,        K is cut into slices of KC; for each, panel_* packs A's slice once
 #   panel_*,        and cuts N into panels of NC columns; block_* packs B's panel and
 #   block_*:        cuts M into blocks of MC rows for macro_*. pack_a transposes A's rows
-#                   into k-major steps; on AVX-512 it does so 6 x 16 at a time with
-#                   transpose_6x16_avx512, an instruction defined in this file, which
-#                   halved pack_a's share of a GEMM at n = 512 (4.8% to 2.4%).
+#                   into k-major steps, 6 x 16 (or 6 x 8) at a time with
+#                   transpose_6x16_avx512 (transpose_6x8_avx2), instructions defined in
+#                   this file: on AVX-512 that halved pack_a's share of a GEMM at
+#                   n = 512 (4.8% to 2.4%).
 #   macro_*:        walks the packed block in MR x NR tiles, a row of tiles at a time, so
 #                   that one MR-row panel of A stays in L1 while B's packed panel streams
 #                   from L2 and C is read and written row-sequentially; a ragged last row
@@ -166,6 +167,44 @@ def transpose_6x16_avx512(src: [f32][6, 16] @ DRAM, dst: [f32][16, 6] @ DRAM):
             dst[k, i] = src[i, k]
 
 
+# The AVX2 one: the classic 8 x 8 transpose (pairs of rows interleaved, then quads, then
+# 128-bit halves swapped) with rows 6 and 7 zero. Column k lands at dst + 6k as eight
+# floats whose last two the next column overwrites; the last column is stored masked.
+@instr("""{{
+  const float *s_ = &{src_data};
+  const int_fast32_t ld_ = {src}.strides[0];
+  __m256 r_[6], t_[6], s_lo_[4], s_hi_[4];
+  for (int i_ = 0; i_ < 6; i_++) r_[i_] = _mm256_loadu_ps(s_ + i_ * ld_);
+  for (int q_ = 0; q_ < 3; q_++) {{
+    t_[2 * q_] = _mm256_unpacklo_ps(r_[2 * q_], r_[2 * q_ + 1]);
+    t_[2 * q_ + 1] = _mm256_unpackhi_ps(r_[2 * q_], r_[2 * q_ + 1]);
+  }}
+  const __m256 z_ = _mm256_setzero_ps();
+  s_lo_[0] = _mm256_shuffle_ps(t_[0], t_[2], 0x44);
+  s_lo_[1] = _mm256_shuffle_ps(t_[0], t_[2], 0xee);
+  s_lo_[2] = _mm256_shuffle_ps(t_[1], t_[3], 0x44);
+  s_lo_[3] = _mm256_shuffle_ps(t_[1], t_[3], 0xee);
+  s_hi_[0] = _mm256_shuffle_ps(t_[4], z_, 0x44);
+  s_hi_[1] = _mm256_shuffle_ps(t_[4], z_, 0xee);
+  s_hi_[2] = _mm256_shuffle_ps(t_[5], z_, 0x44);
+  s_hi_[3] = _mm256_shuffle_ps(t_[5], z_, 0xee);
+  float *d_ = &{dst_data};
+  for (int k_ = 0; k_ < 4; k_++)
+    _mm256_storeu_ps(d_ + 6 * k_, _mm256_permute2f128_ps(s_lo_[k_], s_hi_[k_], 0x20));
+  for (int k_ = 4; k_ < 7; k_++)
+    _mm256_storeu_ps(d_ + 6 * k_, _mm256_permute2f128_ps(s_lo_[k_ - 4], s_hi_[k_ - 4], 0x31));
+  _mm256_maskstore_ps(d_ + 42, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0),
+                      _mm256_permute2f128_ps(s_lo_[3], s_hi_[3], 0x31));
+}}""")
+def transpose_6x8_avx2(src: [f32][6, 8] @ DRAM, dst: [f32][8, 6] @ DRAM):
+    assert stride(src, 1) == 1
+    assert stride(dst, 0) == 6
+    assert stride(dst, 1) == 1
+    for k in seq(0, 8):
+        for i in seq(0, 6):
+            dst[k, i] = src[i, k]
+
+
 def make_sgemm(isa, NR, ukernel):
     """The packing, edge and blocking procs around one micro-kernel."""
 
@@ -187,10 +226,10 @@ def make_sgemm(isa, NR, ukernel):
                         Ap[m / MR, k, i] = 0.0
 
     pack_a = rename(pack_a, f"pack_a_{isa}")
-    if isa == "avx512":
-        # whole 6 x 16 blocks through one vector transpose; a ragged last step stays scalar
-        pack_a = divide_loop(pack_a, "for k in _:_ #0", 16, ["ko", "ki"], tail="cut")
-        pack_a = replace(pack_a, "for ki in _:_ #0", transpose_6x16_avx512)
+    # whole 6 x VW blocks through one vector transpose; a ragged last step stays scalar
+    transpose, steps = {"avx512": (transpose_6x16_avx512, 16), "avx2": (transpose_6x8_avx2, 8)}[isa]
+    pack_a = divide_loop(pack_a, "for k in _:_ #0", steps, ["ko", "ki"], tail="cut")
+    pack_a = replace(pack_a, "for ki in _:_ #0", transpose)
 
 
     @proc

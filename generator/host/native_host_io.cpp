@@ -36,32 +36,7 @@ bool write_all(int fd, const std::string& text) {
     return true;
 }
 
-namespace {
-
-const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(a.pos[i], "path"); }
-
-std::string quoted(const std::string& p) { return repr(str(p)); }
-
-Value host_listdir(const Value&, const CallArgs& a) {
-    check_positional("listdir", a, 1, 1);
-    const std::string& path = path_arg(a, 0);
-    DIR* d = ::opendir(path.empty() ? "." : path.c_str());
-    if (!d) raise_os_error(errno, path);
-    std::vector<std::string> names;
-    while (dirent* e = ::readdir(d)) {
-        std::string n = e->d_name;
-        if (n != "." && n != "..") names.push_back(std::move(n));
-    }
-    ::closedir(d);
-    std::sort(names.begin(), names.end());
-    std::vector<Value> out;
-    for (auto& n : names) out.push_back(str(n));
-    return list(std::move(out));
-}
-
-Value host_read_text(const Value&, const CallArgs& a) {
-    check_positional("read_text", a, 1, 1);
-    const std::string& path = path_arg(a, 0);
+std::string read_file(const std::string& path) {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) raise_os_error(errno, path);
     if (S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
@@ -69,29 +44,12 @@ Value host_read_text(const Value&, const CallArgs& a) {
     if (!in) raise_os_error(errno ? errno : EIO, path);
     std::ostringstream ss;
     ss << in.rdbuf();
-    std::string text = ss.str();
-    for (size_t i = 0; i < text.size();) {
-        uint32_t cp;
-        int n = syntax::utf8_decode(text.data(), text.size(), i, &cp);
-        if (n == 0) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "0x%02x", static_cast<unsigned char>(text[i]));
-            raise(exc_types().UnicodeDecodeError,
-                  cat("'utf-8' codec can't decode byte ", buf, " in position ", i, ": invalid utf-8 (", path, ")"));
-        }
-        i += static_cast<size_t>(n);
-    }
-    return str(std::move(text));
+    return ss.str();
 }
 
-
-// Writes to a temporary file in the same directory, then renames it over `path`. A
-// path that is not a regular file (/dev/null, a pipe) is written in place: renaming
-// over it would replace the device or pipe.
-Value host_write_text(const Value&, const CallArgs& a) {
-    check_positional("write_text", a, 2, 2);
-    const std::string& path = path_arg(a, 0);
-    const std::string& text = to_string_ref(a.pos[1], "data");
+// A path that is not a regular file is written in place: renaming over it would
+// replace the device or pipe.
+void write_file(const std::string& path, const std::string& text) {
     struct stat st;
     bool exists = ::stat(path.c_str(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) raise_os_error(EISDIR, path);
@@ -102,7 +60,7 @@ Value host_write_text(const Value&, const CallArgs& a) {
         int err = errno;
         ::close(fd);
         if (!ok) raise_os_error(err, path);
-        return Value::none();
+        return;
     }
     mode_t mode;
     if (exists) {
@@ -130,6 +88,53 @@ Value host_write_text(const Value&, const CallArgs& a) {
         ::unlink(tmp.c_str());
         raise_os_error(err, path);
     }
+}
+
+namespace {
+
+const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(a.pos[i], "path"); }
+
+std::string quoted(const std::string& p) { return repr(str(p)); }
+
+Value host_listdir(const Value&, const CallArgs& a) {
+    check_positional("listdir", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    DIR* d = ::opendir(path.empty() ? "." : path.c_str());
+    if (!d) raise_os_error(errno, path);
+    std::vector<std::string> names;
+    while (dirent* e = ::readdir(d)) {
+        std::string n = e->d_name;
+        if (n != "." && n != "..") names.push_back(std::move(n));
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    std::vector<Value> out;
+    for (auto& n : names) out.push_back(str(n));
+    return list(std::move(out));
+}
+
+Value host_read_text(const Value&, const CallArgs& a) {
+    check_positional("read_text", a, 1, 1);
+    const std::string& path = path_arg(a, 0);
+    std::string text = read_file(path);
+    for (size_t i = 0; i < text.size();) {
+        uint32_t cp;
+        int n = syntax::utf8_decode(text.data(), text.size(), i, &cp);
+        if (n == 0) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "0x%02x", static_cast<unsigned char>(text[i]));
+            raise(exc_types().UnicodeDecodeError,
+                  cat("'utf-8' codec can't decode byte ", buf, " in position ", i, ": invalid utf-8 (", path, ")"));
+        }
+        i += static_cast<size_t>(n);
+    }
+    return str(std::move(text));
+}
+
+
+Value host_write_text(const Value&, const CallArgs& a) {
+    check_positional("write_text", a, 2, 2);
+    write_file(path_arg(a, 0), to_string_ref(a.pos[1], "data"));
     return Value::none();
 }
 

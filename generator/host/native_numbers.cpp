@@ -1,13 +1,16 @@
 // Bulk number conversions for the numpy and PIL stand-ins that `exocc test` puts on the
 // module path (generator/lib/test_support). Their arrays are lists, and their data
-// crosses to C programs as text, a number a line: a 4-megapixel image took millions of
-// interpreted steps each way. Each helper does what the stand-ins' own Python loop does,
+// crosses to C programs through files: a 4-megapixel image took millions of interpreted
+// steps each way. Each helper does what the stand-ins' own Python loop does,
 // and returns None wherever that loop would do something else than the plain case
 // (raise, or call a user's __float__), so that the caller falls back to the loop:
-//   `_host.format_numbers(values, real)`: "\n".join(repr(float(v)) if real else
-//     str(int(v)) for v in values), for int, bool and float elements.
-//   `_host.parse_numbers(words, real)`: the strs of a list, as floats (a word containing
-//     "nan" reads as float('nan')) or as ints.
+//   `_host.write_numbers(path, values, kind)`: writes file `path` with the values in
+//     binary, in this machine's byte order: kind 'f64' as doubles (float(v)), 'i64' as
+//     64-bit ints (int(v)), 'u8' as bytes (int(v) wrapped to 0..255, as C converts).
+//     True, or None (nothing written) when an element is not a plain int, bool or
+//     float, or int(v) would raise or not fit 64 bits.
+//   `_host.read_numbers(path, kind)`: a file of such values, as a list of floats
+//     ('f64') or ints ('i64', 'u8').
 //   `_host.cast_numbers(values, dtype_name)`: the values cast to a numpy dtype as the
 //     stand-in's dtype.cast does: 'float64', 'float32' (rounded to single precision),
 //     'bool', and 'int8' ... 'uint64' (wrapped to the width, except the 64-bit ones).
@@ -18,6 +21,7 @@
 //     generator (Marsaglia's xorshift128 on the four 32-bit words of list `state`, which
 //     is advanced), each made of two words as its _uniform01 makes it.
 #include <cmath>
+#include <cstring>
 
 #include "builtin_types.h"
 #include "interp.h"
@@ -56,35 +60,63 @@ bool plain_int(const Value& v, int64_t* out) {
     return true;
 }
 
-Value format_numbers(const Value&, const CallArgs& a) {
-    check_positional("format_numbers", a, 2, 2);
-    const std::vector<Value>& values = *items_of(a.pos[0]);
-    bool real = truthy(a.pos[1]);
-    std::string out;
-    out.reserve(values.size() * (real ? 12 : 4));
-    for (size_t i = 0; i < values.size(); ++i) {
-        if (i) out += '\n';
-        if (real) {
-            double d;
-            if (!plain_float(values[i], &d)) return Value::none();
-            out += float_repr(d);
-        } else {
-            int64_t n;
-            if (!plain_int(values[i], &n)) return Value::none();
-            out += int_to_str(n);
-        }
-    }
-    return str(std::move(out));
+// The element sizes and codes of write_numbers and read_numbers.
+enum class Binary { f64, i64, u8 };
+
+Binary binary_kind(const Value& v) {
+    std::string_view k = to_string_ref(v, "kind");
+    if (k == "f64") return Binary::f64;
+    if (k == "i64") return Binary::i64;
+    if (k == "u8") return Binary::u8;
+    raise(exc_types().ValueError, cat("unknown kind ", repr(v), " (expected 'f64', 'i64' or 'u8')"));
 }
 
-Value parse_numbers(const Value&, const CallArgs& a) {
-    check_positional("parse_numbers", a, 2, 2);
-    bool real = truthy(a.pos[1]);
+size_t binary_width(Binary kind) { return kind == Binary::u8 ? 1 : 8; }
+
+template <typename T>
+void append_bytes(std::string& out, T value) {
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+Value write_numbers(const Value&, const CallArgs& a) {
+    check_positional("write_numbers", a, 3, 3);
+    const std::string& path = to_string_ref(a.pos[0], "path");
+    const std::vector<Value>& values = *items_of(a.pos[1]);
+    Binary kind = binary_kind(a.pos[2]);
+    std::string data;
+    data.reserve(values.size() * binary_width(kind));
+    for (const Value& v : values) {
+        double d;
+        int64_t n;
+        if (kind == Binary::f64 ? !plain_float(v, &d) : !plain_int(v, &n)) return Value::none();
+        if (kind == Binary::f64) append_bytes(data, d);
+        else if (kind == Binary::i64) append_bytes(data, n);
+        else append_bytes(data, static_cast<uint8_t>(n));
+    }
+    write_file(path, data);
+    return Value::boolean(true);
+}
+
+Value read_numbers(const Value&, const CallArgs& a) {
+    check_positional("read_numbers", a, 2, 2);
+    const std::string& path = to_string_ref(a.pos[0], "path");
+    Binary kind = binary_kind(a.pos[1]);
+    std::string data = read_file(path);
+    size_t width = binary_width(kind);
+    if (data.size() % width)
+        raise(exc_types().ValueError, cat(path, ": ", data.size(), " bytes is not a whole number of ", width, "-byte values"));
     std::vector<Value> out;
-    for (const Value& word : *items_of(a.pos[0])) {
-        std::string_view w = to_string_ref(word, "number");
-        out.push_back(real ? Value::floating(text_to_float(w.find("nan") != std::string_view::npos ? "nan" : w))
-                           : Value::integer(text_to_int(w)));
+    out.reserve(data.size() / width);
+    for (size_t at = 0; at < data.size(); at += width) {
+        if (kind == Binary::u8) {
+            out.push_back(Value::integer(static_cast<uint8_t>(data[at])));
+            continue;
+        }
+        double d;
+        int64_t n;
+        if (kind == Binary::f64) std::memcpy(&d, data.data() + at, 8);
+        else std::memcpy(&n, data.data() + at, 8);
+        out.push_back(kind == Binary::f64 ? Value::floating(d) : Value::integer(n));
     }
     return list(std::move(out));
 }
@@ -199,8 +231,8 @@ Value xorshift128_uniforms(const Value&, const CallArgs& a) {
 }  // namespace
 
 void add_number_hooks(ModuleObject* m) {
-    for (auto [name, fn] : {std::pair<const char*, NativeFn>{"format_numbers", format_numbers},
-                            {"parse_numbers", parse_numbers},
+    for (auto [name, fn] : {std::pair<const char*, NativeFn>{"write_numbers", write_numbers},
+                            {"read_numbers", read_numbers},
                             {"cast_numbers", cast_numbers},
                             {"matmul_doubles", matmul_doubles},
                             {"xorshift128_uniforms", xorshift128_uniforms}})

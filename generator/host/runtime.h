@@ -74,6 +74,12 @@ Value eval_expression(const std::string& text, const Value& globals, const Value
 // Writes all of `text` to descriptor `fd`, retrying interrupted and short writes; false
 // (errno set) on failure.
 bool write_all(int fd, const std::string& text);
+// The whole of file `path`, as bytes; raises OSError as open() would.
+std::string read_file(const std::string& path);
+// Replaces file `path` by `data` atomically (written beside it, then renamed over it);
+// a path that is not a regular file (/dev/null, a pipe) is written in place. Raises
+// OSError on failure, leaving `path` as it was.
+void write_file(const std::string& path, const std::string& data);
 // e.__traceback__: traceback objects as CPython has them, outermost frame first, each
 // with tb_frame (f_code.co_filename, f_code.co_name, f_lineno), tb_lineno, tb_lasti and
 // tb_next; None when the exception has not been raised.

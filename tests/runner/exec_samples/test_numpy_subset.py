@@ -70,18 +70,39 @@ def test_bulk_casts_agree_with_the_scalar_casts():
         np.array([1.0, float("nan")], dtype=np.int32)  # as int(nan) raises
 
 
-def test_numbers_cross_to_c_and_back_exactly(compiler):
+def test_numbers_cross_to_c_and_back_exactly(tmp_path):
     from numpy import _native
     import _host
-    values = [0.0, -0.0, 0.1, 1.0 / 3.0, 1e-310, 1.7976931348623157e308, -2.5e-8, 12345]
-    text = _native.format_numbers(values, True)
-    assert text == "\n".join(repr(float(v)) for v in values)
-    assert _host.parse_numbers(text.split(), True) == [float(v) for v in values]
-    assert _native.format_numbers([3, -4, True, 2.9, -2.9], False) == "3\n-4\n1\n2\n-2"
-    assert _host.parse_numbers(["12", "-7", "0"], False) == [12, -7, 0]
-    assert _host.parse_numbers(["nan", "-nan", "inf"], True)[2] == float("inf")
+    path = str(tmp_path / "numbers")
+    reals = [0.0, -0.0, 0.1, 1.0 / 3.0, 1e-310, 1.7976931348623157e308, -2.5e-8, 12345, True,
+             float("inf")]
+    _native.write_numbers(path, reals, 'f64')
+    back = _host.read_numbers(path, 'f64')
+    assert back == [float(v) for v in reals]
+    assert [math.copysign(1.0, v) for v in back[:2]] == [1.0, -1.0]
+    _native.write_numbers(path, [float("nan")], 'f64')
+    assert math.isnan(_host.read_numbers(path, 'f64')[0])
+    ints = [0, -1, 9223372036854775807, -9223372036854775807 - 1, True, 2.9, -2.9]
+    _native.write_numbers(path, ints, 'i64')
+    assert _host.read_numbers(path, 'i64') == [int(v) for v in ints]
+    _native.write_numbers(path, [0, 255, 256, -1, 300], 'u8')  # wrapped as C converts
+    assert _host.read_numbers(path, 'u8') == [0, 255, 0, 255, 44]
+    # what is not a plain number goes through float() or int(), which may raise
+    _native.write_numbers(path, [1, _Halves(), 2.0], 'f64')
+    assert _host.read_numbers(path, 'f64') == [1.0, 0.5, 2.0]
+    _native.write_numbers(path, [1, _Halves()], 'i64')
+    assert _host.read_numbers(path, 'i64') == [1, 7]
     with pytest.raises(ValueError):
-        _host.parse_numbers(["1", "x", "2"], False)
+        _native.write_numbers(path, [1.0, float("nan")], 'i64')
+    with pytest.raises(OverflowError):
+        _native.write_numbers(path, [1e30], 'i64')
+    assert _host.read_numbers(path, 'i64') == [1, 7]  # a failed write leaves the file
+    odd = str(tmp_path / "odd")
+    _host.write_text(odd, "abc")
+    with pytest.raises(ValueError, match="not a whole number of 8-byte values"):
+        _host.read_numbers(odd, 'f64')
+    with pytest.raises(ValueError, match="unknown kind"):
+        _host.read_numbers(path, 'f32')
 
 
 def test_shapes_views_and_broadcasting():

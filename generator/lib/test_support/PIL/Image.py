@@ -1,7 +1,7 @@
 """PIL.Image for `exocc test`: open a PNG, turn it into a numpy array and back, save it.
 
 PNG files are read and written by a helper program built against libpng (Debian's
-libpng-dev) the first time one is needed. Modes are those of 8-bit PNG: L, LA, RGB, RGBA.
+libpng-dev) the first time one is needed; the samples pass through a file, a byte each. Modes are those of 8-bit PNG: L, LA, RGB, RGBA.
 """
 import _host
 from numpy import _native
@@ -10,8 +10,9 @@ from numpy._core import ndarray, uint8
 _MODES = {1: "L", 2: "LA", 3: "RGB", 4: "RGBA"}
 _CHANNELS = {mode: n for n, mode in _MODES.items()}
 
-# png_tool IN read PATH: prints "width height channels" and the samples, one a line.
-# png_tool IN write PATH: IN holds "width height channels" and the samples; writes PATH.
+# png_tool DATA read PATH: writes the samples to file DATA, a byte each, and prints
+#   "width height channels".
+# png_tool DATA write PATH WIDTH HEIGHT CHANNELS: writes PATH from the samples in DATA.
 _PNG_TOOL = r"""
 #include <png.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ _PNG_TOOL = r"""
 #include <string.h>
 static const int formats[] = {0, PNG_FORMAT_GRAY, PNG_FORMAT_GA, PNG_FORMAT_RGB, PNG_FORMAT_RGBA};
 int main(int argc, char **argv) {
-    if (argc != 4) return 2;
+    if (argc < 4) return 2;
     png_image img;
     memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
@@ -30,21 +31,19 @@ int main(int argc, char **argv) {
         size_t n = (size_t)img.width * img.height * channels;
         unsigned char *px = malloc(n ? n : 1);
         if (!png_image_finish_read(&img, NULL, px, 0, NULL)) { fprintf(stderr, "%s\n", img.message); return 1; }
+        FILE *out = fopen(argv[1], "wb");
+        if (!out || fwrite(px, 1, n, out) != n || fclose(out) != 0) { fprintf(stderr, "cannot write %s\n", argv[1]); return 1; }
         printf("%u %u %d\n", img.width, img.height, channels);
-        for (size_t i = 0; i < n; i++) printf("%u\n", px[i]);
         return 0;
     }
-    FILE *in = fopen(argv[1], "r");
-    unsigned w, h;
-    int channels;
-    if (!in || fscanf(in, "%u %u %d", &w, &h, &channels) != 3 || channels < 1 || channels > 4) return 2;
+    if (argc != 7) return 2;
+    unsigned w = (unsigned)strtoul(argv[4], NULL, 10), h = (unsigned)strtoul(argv[5], NULL, 10);
+    int channels = atoi(argv[6]);
+    if (channels < 1 || channels > 4) return 2;
     size_t n = (size_t)w * h * channels;
     unsigned char *px = malloc(n ? n : 1);
-    for (size_t i = 0; i < n; i++) {
-        unsigned v;
-        if (fscanf(in, "%u", &v) != 1) return 2;
-        px[i] = (unsigned char)v;
-    }
+    FILE *in = fopen(argv[1], "rb");
+    if (!in || fread(px, 1, n, in) != n) { fprintf(stderr, "cannot read %s\n", argv[1]); return 1; }
     img.width = w;
     img.height = h;
     img.format = formats[channels];
@@ -86,15 +85,16 @@ class Image:
 
     def save(self, path, format=None):
         w, h = self.size
-        lines = [f"{w} {h} {_CHANNELS[self.mode]}", _native.format_numbers(self._samples, False)]
-        _native.run_helper(_tool(), ["write", str(path)], lines)
+        tool = _tool()
+        _native.write_numbers(tool + ".data", self._samples, 'u8')
+        _native.run_helper(tool, [tool + ".data", "write", str(path), str(w), str(h),
+                                  str(_CHANNELS[self.mode])])
 
 
 def open(path, mode="r"):
-    output = _native.run_helper(_tool(), ["read", str(path)], [])
-    values = output.split()
-    w, h, channels = int(values[0]), int(values[1]), int(values[2])
-    return Image(_MODES[channels], (w, h), _host.parse_numbers(values[3:], False))
+    tool = _tool()
+    w, h, channels = map(int, _native.run_helper(tool, [tool + ".data", "read", str(path)]).split())
+    return Image(_MODES[channels], (w, h), _host.read_numbers(tool + ".data", 'u8'))
 
 
 def fromarray(array, mode=None):

@@ -1,9 +1,9 @@
 """Running C for exocc's numpy subset, which has no foreign-function interface: compiled
-procedures are called through a driver program built with the system compiler, and a
-large matrix product is computed by one.
+procedures are called through a driver program built with the system compiler.
 
-Arguments and results travel as text, one number a line; doubles are written in their
-shortest round-trip form and read back with strtod, so every value crosses exactly.
+A call's procedure number, scalars and array shapes travel as text on the driver's
+standard input; array elements travel in binary files beside it, as doubles (C
+floating-point elements) or 64-bit ints (the others), so every value crosses exactly.
 """
 import _host
 import re
@@ -29,6 +29,18 @@ static double read_real(void) {
     if (fscanf(in, "%63s", text) != 1) { fprintf(stderr, "bad argument file\\n"); exit(2); }
     return strtod(text, NULL);
 }
+/* n 8-byte values from file `path`, or to it */
+static void *read_data(const char *path, long long n) {
+    void *data = malloc((size_t)n * 8);
+    FILE *f = fopen(path, "rb");
+    if (!data || !f || fread(data, 8, (size_t)n, f) != (size_t)n) { fprintf(stderr, "bad data file %s\\n", path); exit(2); }
+    fclose(f);
+    return data;
+}
+static void write_data(const char *path, const void *data, long long n) {
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 8, (size_t)n, f) != (size_t)n || fclose(f) != 0) { fprintf(stderr, "cannot write %s\\n", path); exit(2); }
+}
 """
 
 
@@ -42,7 +54,8 @@ class _Param:
     """How one C parameter is filled: 'int' (a scalar read as an integer), 'real',
     'pointer' (an array's elements, or NULL) or 'window' (an array as an Exo window
     struct of `rank` strides). A read-only array (`const float*`, a `..c` window
-    struct) is not copied back after the call."""
+    struct) is not copied back after the call. An array's elements cross as doubles if
+    its C type is floating-point (`real_data`), else as 64-bit ints."""
 
     def __init__(self, decl):
         decl = decl.strip()
@@ -62,6 +75,11 @@ class _Param:
             self.ctype = 'char' if base == 'void' or base.startswith('struct') else base
         elif decl.split()[0] in ('float', 'double'):
             self.kind = 'real'
+        self.real_data = self.ctype in ('float', 'double', '_Float16')
+
+    def data_file(self, index, what):
+        """The file of parameter `index`'s elements: 'arg' in, 'res' out."""
+        return f"exocc_call.{what}{index}"
 
 
 def _prototypes(header_text):
@@ -75,7 +93,7 @@ def _prototypes(header_text):
 
 def _driver(header, procs):
     """A C program that runs calls read from its input: a procedure's number, then its
-    arguments; it prints the arrays back between two marker lines."""
+    arguments; it writes the arrays back to their files and prints two marker lines."""
     cases = []
     for index, (name, params) in enumerate(procs):
         lines, call, prints = [], [], []
@@ -86,21 +104,28 @@ def _driver(header, procs):
                              f"        long long a{i} = {read};")
                 call.append(f"a{i}")
                 continue
-            is_real = p.ctype in ('float', 'double', '_Float16')
-            read = 'read_real()' if is_real else 'read_int()'
+            data = 'double' if p.real_data else 'long long'
             lines.append(f"        long long n{i} = read_int();\n"
                          f"        int_fast32_t s{i}[{max(p.rank, 1)}] = {{0}};\n"
                          f"        for (int d = 0; d < {p.rank}; d++) s{i}[d] = (int_fast32_t)read_int();\n"
                          f"        {p.ctype} *a{i} = n{i} < 0 ? NULL : calloc(n{i} ? n{i} : 1, sizeof *a{i});\n"
-                         f"        for (long long j = 0; j < n{i}; j++) a{i}[j] = ({p.ctype}){read};")
+                         f"        if (n{i} > 0) {{\n"
+                         f"            {data} *d = read_data(\"{p.data_file(i, 'arg')}\", n{i});\n"
+                         f"            for (long long j = 0; j < n{i}; j++) a{i}[j] = ({p.ctype})d[j];\n"
+                         f"            free(d);\n"
+                         f"        }}")
             if p.kind == 'window':
                 strides = ", ".join(f"s{i}[{d}]" for d in range(p.rank))
                 call.append(f"({p.struct}){{ (void *)a{i}, {{ {strides} }} }}")
             else:
                 call.append(f"(void *)a{i}")
-            fmt = '"%.17g\\n", (double)' if is_real else '"%lld\\n", (long long)'
             if not p.read_only:
-                prints.append(f"        for (long long j = 0; j < n{i}; j++) printf({fmt}a{i}[j]);")
+                prints.append(f"        if (n{i} > 0) {{\n"
+                              f"            {data} *d = malloc((size_t)n{i} * 8);\n"
+                              f"            for (long long j = 0; j < n{i}; j++) d[j] = ({data})a{i}[j];\n"
+                              f"            write_data(\"{p.data_file(i, 'res')}\", d, n{i});\n"
+                              f"            free(d);\n"
+                              f"        }}")
             prints.append(f"        free(a{i});")
         cases.append(f"    case {index}: {{\n" + "\n".join(lines) + "\n"
                      f"        {name}({', '.join(call)});\n"
@@ -135,19 +160,19 @@ def _row_major_strides(shape, rank):
     return strides
 
 
-def format_numbers(values, real):
-    """The values as text, one a line: repr(float(v)) if real, else str(int(v))."""
-    text = _host.format_numbers(values, real)
-    if text is None:
-        text = "\n".join(repr(float(v)) if real else str(int(v)) for v in values)
-    return text
+def write_numbers(path, values, kind):
+    """Writes `values` to file `path` in binary (see _host.write_numbers): natively for
+    plain numbers, else each converted by float() or int() first, which may raise."""
+    if _host.write_numbers(path, values, kind) is None:
+        _host.write_numbers(path, [float(v) if kind == 'f64' else int(v) for v in values], kind)
 
 
-def _arguments(name, params, args):
+def _arguments(name, params, args, workdir):
+    """The text lines of a call's arguments; array elements go to their data files."""
     if len(args) != len(params):
         raise TypeError(f"{name}() takes {len(params)} arguments ({len(args)} given)")
     lines = []
-    for p, a in zip(params, args):
+    for i, (p, a) in enumerate(zip(params, args)):
         if p.kind in ('int', 'real'):
             if not isinstance(a, (int, float)) or isinstance(a, bool):
                 raise ValueError(f"unrecognized type {type(a)}")
@@ -160,7 +185,7 @@ def _arguments(name, params, args):
             lines.append(str(len(flat)))
             lines.extend(str(s) for s in _row_major_strides(a.shape, p.rank))
             if flat:
-                lines.append(format_numbers(flat, a.dtype.kind == 'f'))
+                write_numbers(f"{workdir}/{p.data_file(i, 'arg')}", flat, 'f64' if p.real_data else 'i64')
         else:
             raise ValueError(f"unrecognized type {type(a)}")
     return lines
@@ -224,32 +249,31 @@ class Library:
     def call(self, name, args):
         index = self._index(name, len(args))
         params = self._procs[index][1] or []
-        lines = [str(index)] + _arguments(name, params, args)
+        lines = [str(index)] + _arguments(name, params, args, self.workdir)
         self._start()
         _host.send(self._process, "\n".join(lines) + "\n")
-        results = self._receive(name).split()
-        written = [(p, a) for p, a in zip(params, args) if isinstance(a, ndarray) and not p.read_only]
-        if len(results) != sum(a.size for _, a in written):
-            raise RuntimeError(f"calling {name}: the driver returned {len(results)} values")
-        pos = 0
-        for p, a in written:
-            values = _host.parse_numbers(results[pos:pos + a.size], a.dtype.kind == 'f')
+        self._receive(name)
+        for i, (p, a) in enumerate(zip(params, args)):
+            if not isinstance(a, ndarray) or p.read_only or not a.size:
+                continue
+            values = _host.read_numbers(f"{self.workdir}/{p.data_file(i, 'res')}",
+                                        'f64' if p.real_data else 'i64')
+            if len(values) != a.size:
+                raise RuntimeError(f"calling {name}: the driver returned {len(values)} values")
             if p.ctype != a.dtype.ctype:  # the C element type may hold what the dtype cannot
                 values = a.dtype.cast_all(values)
             a._buf[a._off:a._off + a.size] = values
-            pos += a.size
 
     def _receive(self, name):
-        """The printed values of one call, a number a line; what the procedure printed
-        itself goes on to our standard output (or into the error if the call failed)."""
+        """Waits for the call to end; what the procedure printed goes on to our standard
+        output (or into the error if the call failed)."""
         printed = _host.receive_until(self._process, _BEGIN)
-        values = None if printed is None else _host.receive_until(self._process, _END)
-        if values is None:
+        done = None if printed is None else _host.receive_until(self._process, _END)
+        if done is None:
             status, rest = _host.finish(self._process)
             self._process = None
             raise RuntimeError(f"calling {name} failed (exit status {status}):\n{printed or ''}{rest}")
         sys.stdout.write(printed)
-        return values
 
 
 _helpers = {}
@@ -266,11 +290,9 @@ def helper(name, source, libraries=()):
     return _helpers[name]
 
 
-def run_helper(exe, args, lines):
-    """Runs a helper with `lines` in a file named by its first argument; its output."""
-    data = exe + ".in"
-    _host.write_text(data, "\n".join(lines) + "\n")
-    status, output = _host.run([exe, data, *args])
+def run_helper(exe, args):
+    """Runs a helper; its output."""
+    status, output = _host.run([exe, *args])
     if status != 0:
         raise RuntimeError(f"{exe} failed:\n{output}")
     return output

@@ -332,7 +332,7 @@ class Compiler:
         if compile_only or test_files:
             return artifact
         from numpy._native import Library
-        library = Library(work, f"{self.basename}.h", sources, flags)
+        library = Library(work, f"{self.basename}.h", artifact, flags)
         self._libraries.append(library)
         return _CompiledLibrary(artifact, procs[0].name(), library)
 

@@ -199,17 +199,17 @@ def _cc(args, workdir, what):
 
 
 class Library:
-    """Procedures of one generated C library, callable with None, ints and arrays as
-    upstream's ctypes wrapper takes them; arrays are updated in place after the call.
-    One driver process serves every call, so the library's global state (a custom
-    allocator's, say) lives from one call to the next as it does under ctypes. A C
-    function outside the header (callable without arguments only) joins the driver when
-    first called, which rebuilds and restarts it."""
+    """Procedures of one generated C library, built as a shared library, callable with
+    None, ints and arrays as upstream's ctypes wrapper takes them; arrays are updated in
+    place after the call. One driver process serves every call, so the library's global
+    state (a custom allocator's, say) lives from one call to the next as it does under
+    ctypes. A C function outside the header (callable without arguments only) joins the
+    driver when first called, which rebuilds and restarts it."""
 
-    def __init__(self, workdir, header, sources, flags):
+    def __init__(self, workdir, header, shared_library, flags):
         self.workdir = str(workdir)
         self.header = header
-        self.sources = list(sources)
+        self.shared_library = str(shared_library)  # built from the sources with `flags`
         self.flags = list(flags)
         self._procs = []  # (name, params or None for an undeclared argument-less function)
         self._process = None
@@ -233,7 +233,10 @@ class Library:
         if self._process is not None:
             return
         _host.write_text(f"{self.workdir}/exocc_call_driver.c", _driver(self.header, self._procs))
-        _cc([*self.flags, "-o", "exocc_call_driver", "exocc_call_driver.c", *self.sources, "-lm"],
+        # linked with the library as built, not compiling its sources again: a kernel's
+        # intrinsics headers alone take the compiler half a second
+        _cc([*self.flags, "-o", "exocc_call_driver", "exocc_call_driver.c", self.shared_library,
+             f"-Wl,-rpath,{self.workdir}", "-lm"],
             self.workdir, f"the driver that calls {self.header}'s procedures")
         self._process = _host.spawn([f"{self.workdir}/exocc_call_driver"], self.workdir)
 

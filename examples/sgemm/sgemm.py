@@ -157,20 +157,28 @@ def _transpose_6x16_c():
     return text
 
 
-@instr(_transpose_6x16_c())
-def transpose_6x16_avx512(src: [f32][6, 16] @ DRAM, dst: [f32][16, 6] @ DRAM):
-    assert stride(src, 1) == 1
-    assert stride(dst, 0) == 6
-    assert stride(dst, 1) == 1
-    for k in seq(0, 16):
-        for i in seq(0, 6):
-            dst[k, i] = src[i, k]
+def _transpose_instr(name, VW, c_code):
+    """An instruction storing a 6 x VW block of A k-major (VW steps of 6 values), as
+    pack_a stores A's panel; `c_code` is its C."""
 
+    @instr(c_code)
+    def transpose(src: [f32][6, VW] @ DRAM, dst: [f32][VW, 6] @ DRAM):
+        assert stride(src, 1) == 1
+        assert stride(dst, 0) == 6
+        assert stride(dst, 1) == 1
+        for k in seq(0, VW):
+            for i in seq(0, 6):
+                dst[k, i] = src[i, k]
+
+    return rename(transpose, name)
+
+
+transpose_6x16_avx512 = _transpose_instr("transpose_6x16_avx512", 16, _transpose_6x16_c())
 
 # The AVX2 one: the classic 8 x 8 transpose (pairs of rows interleaved, then quads, then
 # 128-bit halves swapped) with rows 6 and 7 zero. Column k lands at dst + 6k as eight
 # floats whose last two the next column overwrites; the last column is stored masked.
-@instr("""{{
+transpose_6x8_avx2 = _transpose_instr("transpose_6x8_avx2", 8, """{{
   const float *s_ = &{src_data};
   const int_fast32_t ld_ = {src}.strides[0];
   __m256 r_[6], t_[6], s_lo_[4], s_hi_[4];
@@ -196,13 +204,6 @@ def transpose_6x16_avx512(src: [f32][6, 16] @ DRAM, dst: [f32][16, 6] @ DRAM):
   _mm256_maskstore_ps(d_ + 42, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0),
                       _mm256_permute2f128_ps(s_lo_[3], s_hi_[3], 0x31));
 }}""")
-def transpose_6x8_avx2(src: [f32][6, 8] @ DRAM, dst: [f32][8, 6] @ DRAM):
-    assert stride(src, 1) == 1
-    assert stride(dst, 0) == 6
-    assert stride(dst, 1) == 1
-    for k in seq(0, 8):
-        for i in seq(0, 6):
-            dst[k, i] = src[i, k]
 
 
 def make_sgemm(isa, NR, ukernel):

@@ -150,18 +150,23 @@ def _transpose_6x16_c():
                      f"_mm512_permutex2var_ps(pair_[{half}][0], {ints(from_two)}, pair_[{half}][1]), "
                      f"{mask:#06x}, {ints(from_third)}, pair_[{half}][2]));")
     lines.append("}")
-    # str.format fields are the only braces the template keeps
-    text = "\n".join(lines).replace("{", "{{").replace("}", "}}")
+    return "\n".join(lines)
+
+
+def _instr_template(c_text):
+    """C written plainly as an instruction's template: its braces doubled for
+    str.format, except those of the fields {src_data}, {src} and {dst_data}."""
+    text = c_text.replace("{", "{{").replace("}", "}}")
     for field in ("src_data", "src", "dst_data"):
         text = text.replace("{{" + field + "}}", "{" + field + "}")
     return text
 
 
-def _transpose_instr(name, VW, c_code):
+def _transpose_instr(name, VW, c_text):
     """An instruction storing a 6 x VW block of A k-major (VW steps of 6 values), as
-    pack_a stores A's panel; `c_code` is its C."""
+    pack_a stores A's panel; `c_text` is its C."""
 
-    @instr(c_code)
+    @instr(_instr_template(c_text))
     def transpose(src: [f32][6, VW] @ DRAM, dst: [f32][VW, 6] @ DRAM):
         assert stride(src, 1) == 1
         assert stride(dst, 0) == 6
@@ -178,15 +183,15 @@ transpose_6x16_avx512 = _transpose_instr("transpose_6x16_avx512", 16, _transpose
 # The AVX2 one: the classic 8 x 8 transpose (pairs of rows interleaved, then quads, then
 # 128-bit halves swapped) with rows 6 and 7 zero. Column k lands at dst + 6k as eight
 # floats whose last two the next column overwrites; the last column is stored masked.
-transpose_6x8_avx2 = _transpose_instr("transpose_6x8_avx2", 8, """{{
+transpose_6x8_avx2 = _transpose_instr("transpose_6x8_avx2", 8, """{
   const float *s_ = &{src_data};
   const int_fast32_t ld_ = {src}.strides[0];
   __m256 r_[6], t_[6], s_lo_[4], s_hi_[4];
   for (int i_ = 0; i_ < 6; i_++) r_[i_] = _mm256_loadu_ps(s_ + i_ * ld_);
-  for (int q_ = 0; q_ < 3; q_++) {{
+  for (int q_ = 0; q_ < 3; q_++) {
     t_[2 * q_] = _mm256_unpacklo_ps(r_[2 * q_], r_[2 * q_ + 1]);
     t_[2 * q_ + 1] = _mm256_unpackhi_ps(r_[2 * q_], r_[2 * q_ + 1]);
-  }}
+  }
   const __m256 z_ = _mm256_setzero_ps();
   s_lo_[0] = _mm256_shuffle_ps(t_[0], t_[2], 0x44);
   s_lo_[1] = _mm256_shuffle_ps(t_[0], t_[2], 0xee);
@@ -203,7 +208,7 @@ transpose_6x8_avx2 = _transpose_instr("transpose_6x8_avx2", 8, """{{
     _mm256_storeu_ps(d_ + 6 * k_, _mm256_permute2f128_ps(s_lo_[k_ - 4], s_hi_[k_ - 4], 0x31));
   _mm256_maskstore_ps(d_ + 42, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0),
                       _mm256_permute2f128_ps(s_lo_[3], s_hi_[3], 0x31));
-}}""")
+}""")
 
 
 def make_sgemm(isa, NR, ukernel):

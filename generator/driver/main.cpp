@@ -50,17 +50,17 @@ int run_bundled(const char* module_file, const std::vector<std::string>& args_af
     return exo::host::Interpreter::get().run_main(path, args);
 }
 
-}  // namespace
-
 // Large blocks (a 4-megapixel test image is a list of 64 MiB) would each be mapped
 // fresh and unmapped on free, so that every copy of one page-faults its way in again;
 // served from the heap and kept there, freed memory is reused instead.
-static void keep_freed_memory() {
+void keep_freed_memory() {
 #ifdef __GLIBC__
     mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
     keep_freed_memory();

@@ -78,6 +78,13 @@ void append_bytes(std::string& out, T value) {
     out.append(reinterpret_cast<const char*>(&value), sizeof value);
 }
 
+template <typename T>
+T bytes_at(const std::string& data, size_t at) {
+    T value;
+    std::memcpy(&value, data.data() + at, sizeof value);
+    return value;
+}
+
 Value write_numbers(const Value&, const CallArgs& a) {
     check_positional("write_numbers", a, 3, 3);
     const std::string& path = to_string_ref(a.pos[0], "path");
@@ -86,11 +93,15 @@ Value write_numbers(const Value&, const CallArgs& a) {
     std::string data;
     data.reserve(values.size() * binary_width(kind));
     for (const Value& v : values) {
-        double d;
+        if (kind == Binary::f64) {
+            double d;
+            if (!plain_float(v, &d)) return Value::none();
+            append_bytes(data, d);
+            continue;
+        }
         int64_t n;
-        if (kind == Binary::f64 ? !plain_float(v, &d) : !plain_int(v, &n)) return Value::none();
-        if (kind == Binary::f64) append_bytes(data, d);
-        else if (kind == Binary::i64) append_bytes(data, n);
+        if (!plain_int(v, &n)) return Value::none();
+        if (kind == Binary::i64) append_bytes(data, n);
         else append_bytes(data, static_cast<uint8_t>(n));
     }
     write_file(path, data);
@@ -108,15 +119,9 @@ Value read_numbers(const Value&, const CallArgs& a) {
     std::vector<Value> out;
     out.reserve(data.size() / width);
     for (size_t at = 0; at < data.size(); at += width) {
-        if (kind == Binary::u8) {
-            out.push_back(Value::integer(static_cast<uint8_t>(data[at])));
-            continue;
-        }
-        double d;
-        int64_t n;
-        if (kind == Binary::f64) std::memcpy(&d, data.data() + at, 8);
-        else std::memcpy(&n, data.data() + at, 8);
-        out.push_back(kind == Binary::f64 ? Value::floating(d) : Value::integer(n));
+        if (kind == Binary::f64) out.push_back(Value::floating(bytes_at<double>(data, at)));
+        else if (kind == Binary::i64) out.push_back(Value::integer(bytes_at<int64_t>(data, at)));
+        else out.push_back(Value::integer(bytes_at<uint8_t>(data, at)));
     }
     return list(std::move(out));
 }

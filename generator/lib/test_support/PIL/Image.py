@@ -1,7 +1,8 @@
 """PIL.Image for `exocc test`: open a PNG, turn it into a numpy array and back, save it.
 
 PNG files are read and written by a helper program built against libpng (Debian's
-libpng-dev) the first time one is needed; the samples pass through a file, a byte each. Modes are those of 8-bit PNG: L, LA, RGB, RGBA.
+libpng-dev) the first time one is needed; the samples pass through a file, a byte each.
+Modes are those of 8-bit PNG: L, LA, RGB, RGBA.
 """
 import _host
 from numpy import _native

@@ -55,7 +55,8 @@ class _Param:
     'pointer' (an array's elements, or NULL) or 'window' (an array as an Exo window
     struct of `rank` strides). A read-only array (`const float*`, a `..c` window
     struct) is not copied back after the call. An array's elements cross as doubles if
-    its C type is floating-point (`real_data`), else as 64-bit ints."""
+    its C type is floating-point, else as 64-bit ints (`data_kind` 'f64' or 'i64', as
+    _host.write_numbers and read_numbers name them)."""
 
     def __init__(self, decl):
         decl = decl.strip()
@@ -75,11 +76,13 @@ class _Param:
             self.ctype = 'char' if base == 'void' or base.startswith('struct') else base
         elif decl.split()[0] in ('float', 'double'):
             self.kind = 'real'
-        self.real_data = self.ctype in ('float', 'double', '_Float16')
+        self.data_kind = 'f64' if self.ctype in ('float', 'double', '_Float16') else 'i64'
 
-    def data_file(self, index, what):
-        """The file of parameter `index`'s elements: 'arg' in, 'res' out."""
-        return f"exocc_call.{what}{index}"
+
+def _data_file(index, what):
+    """The file of parameter `index`'s elements, in the library's directory: 'arg' in,
+    'res' out."""
+    return f"exocc_call.{what}{index}"
 
 
 def _prototypes(header_text):
@@ -104,13 +107,13 @@ def _driver(header, procs):
                              f"        long long a{i} = {read};")
                 call.append(f"a{i}")
                 continue
-            data = 'double' if p.real_data else 'long long'
+            data = 'double' if p.data_kind == 'f64' else 'long long'
             lines.append(f"        long long n{i} = read_int();\n"
                          f"        int_fast32_t s{i}[{max(p.rank, 1)}] = {{0}};\n"
                          f"        for (int d = 0; d < {p.rank}; d++) s{i}[d] = (int_fast32_t)read_int();\n"
                          f"        {p.ctype} *a{i} = n{i} < 0 ? NULL : calloc(n{i} ? n{i} : 1, sizeof *a{i});\n"
                          f"        if (n{i} > 0) {{\n"
-                         f"            {data} *d = read_data(\"{p.data_file(i, 'arg')}\", n{i});\n"
+                         f"            {data} *d = read_data(\"{_data_file(i, 'arg')}\", n{i});\n"
                          f"            for (long long j = 0; j < n{i}; j++) a{i}[j] = ({p.ctype})d[j];\n"
                          f"            free(d);\n"
                          f"        }}")
@@ -123,7 +126,7 @@ def _driver(header, procs):
                 prints.append(f"        if (n{i} > 0) {{\n"
                               f"            {data} *d = malloc((size_t)n{i} * 8);\n"
                               f"            for (long long j = 0; j < n{i}; j++) d[j] = ({data})a{i}[j];\n"
-                              f"            write_data(\"{p.data_file(i, 'res')}\", d, n{i});\n"
+                              f"            write_data(\"{_data_file(i, 'res')}\", d, n{i});\n"
                               f"            free(d);\n"
                               f"        }}")
             prints.append(f"        free(a{i});")
@@ -185,7 +188,7 @@ def _arguments(name, params, args, workdir):
             lines.append(str(len(flat)))
             lines.extend(str(s) for s in _row_major_strides(a.shape, p.rank))
             if flat:
-                write_numbers(f"{workdir}/{p.data_file(i, 'arg')}", flat, 'f64' if p.real_data else 'i64')
+                write_numbers(f"{workdir}/{_data_file(i, 'arg')}", flat, p.data_kind)
         else:
             raise ValueError(f"unrecognized type {type(a)}")
     return lines
@@ -259,8 +262,7 @@ class Library:
         for i, (p, a) in enumerate(zip(params, args)):
             if not isinstance(a, ndarray) or p.read_only or not a.size:
                 continue
-            values = _host.read_numbers(f"{self.workdir}/{p.data_file(i, 'res')}",
-                                        'f64' if p.real_data else 'i64')
+            values = _host.read_numbers(f"{self.workdir}/{_data_file(i, 'res')}", p.data_kind)
             if len(values) != a.size:
                 raise RuntimeError(f"calling {name}: the driver returned {len(values)} values")
             if p.ctype != a.dtype.ctype:  # the C element type may hold what the dtype cannot

@@ -1,5 +1,7 @@
 #include "inline_assign_checks.h"
 
+#include <set>
+
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
 #include "../ir/queries.h"
@@ -16,15 +18,18 @@ using smt::Term;
 
 // The accesses to `buf` that the substitution left: element reads, and whether any
 // access could read an unknown part of it (a window, or the buffer passed to a call).
+// The reads of `buf` in what it visits, and whether any access could read an unknown part
+// of it (a window, or the buffer passed to a call). Reads in `skipped` are left out.
 struct LeftAccesses : ir::IRVisitor {
-    explicit LeftAccesses(Sym buf) : buf(std::move(buf)) {}
+    LeftAccesses(Sym buf, std::set<const ir::Read*> skipped) : buf(std::move(buf)), skipped(std::move(skipped)) {}
     Sym buf;
+    std::set<const ir::Read*> skipped;
     std::vector<const ir::Read*> reads;
     bool windowed = false, passed = false;
 
     using ir::IRVisitor::visit;
     void visit(const ir::Read& r) override {
-        if (r.name == buf) reads.push_back(&r);
+        if (r.name == buf && !skipped.count(&r)) reads.push_back(&r);
         ir::IRVisitor::visit(r);
     }
     void visit(const ir::WindowExpr& w) override {
@@ -77,7 +82,19 @@ void check_inline_assign(const ir::Proc& p, const ir::Path& at, const ir::StmtLi
     if (reads_of(p.body) - reads_of({list[own.lo]}) != reads_of(rest))
         refuse(*a, a->name.name() + " is read outside the rest of the block, where it may be the value no longer written");
 
-    LeftAccesses left(a->name);
+    // A substituted right-hand side is the assignment's own expression object. Its reads
+    // (`t[i] = a * t[i]` substituted for a later t[i]) see the value from before the
+    // assignment, which deleting it leaves in place (nothing writes the buffer
+    // afterwards), so they are not reads of the element no longer written. They are told
+    // apart by address, unless the rest of the block already shared them.
+    LeftAccesses in_rhs(a->name, {});
+    in_rhs.visit_expr(*a->rhs);
+    std::set<const ir::Read*> substituted(in_rhs.reads.begin(), in_rhs.reads.end());
+    LeftAccesses before(a->name, {});
+    for (const auto& s : rest) before.visit_stmt(*s);
+    for (const ir::Read* r : before.reads)
+        if (substituted.count(r)) substituted.clear();
+    LeftAccesses left(a->name, substituted);
     for (const auto& s : inlined) left.visit_stmt(*s);
     if (left.windowed) refuse(*a, "a window of " + a->name.name() + " may read it afterwards");
     if (left.passed) refuse(*a, a->name.name() + " is passed to a call afterwards, which may read it");
@@ -107,9 +124,10 @@ void check_inline_assign(const ir::Proc& p, const ir::Path& at, const ir::StmtLi
     if (!last.is<ir::Assign>() && !last.is<ir::Reduce>() && !last.is<ir::Call>() && !last.is<ir::WriteConfig>())
         between.push_back(rest[changed - 1]);
     std::vector<ir::NameAndType> written = ir::get_writes_of_stmts(between);
+    ir::BufferAliases aliases(p);
     for (const auto& r : ir::get_reads_of_expr(*a->rhs))
         for (const auto& w : written)
-            if (w.name == r.name)
+            if (aliases.same_memory(w.name, r.name))
                 refuse(*a, r.name.name() + ", which it reads, is written before a read it would replace");
     std::vector<ir::ConfigField> cfg_written = ir::get_writeconfigs(between);
     for (const auto& c : ir::get_readconfigs_of_expr(*a->rhs))

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "../host/runtime.h"
+#include "../ir/checked_int.h"
 #include "../ir/printer.h"
 
 namespace exo::backend {
@@ -77,9 +78,15 @@ CirPtr fold(const std::string& op, const Cir& a, const Cir& b) {
     }
     int64_t x = a.ival, y = b.ival;
     if ((op == "/" || op == "%") && y == 0) return nullptr;  // left to the C compiler
-    if (op == "+") c->ival = x + y;
-    else if (op == "-") c->ival = x - y;
-    else if (op == "*") c->ival = x * y;
+    // a value that does not fit is left to the C as written, never printed wrapped
+    std::optional<int64_t> v;
+    if (op == "+") v = ir::checked_add(x, y);
+    else if (op == "-") v = ir::checked_sub(x, y);
+    else if (op == "*") v = ir::checked_mul(x, y);
+    if (op == "+" || op == "-" || op == "*") {
+        if (!v) return nullptr;
+        c->ival = *v;
+    } else if (y == -1 && x == INT64_MIN) return nullptr;
     else if (op == "/") c->ival = host::floordiv(x, y);
     else c->ival = host::mod(x, y);
     return c;

@@ -253,6 +253,11 @@ private:
                 auto& c = static_cast<const U::Call&>(s);
                 ir::ExprList args;
                 const auto& sig = c.f->args;
+                // upstream zips the two lists, dropping extra arguments and leaving missing
+                // ones for the C compiler to find
+                if (c.args.size() != sig.size())
+                    err(c.srcinfo, "expected " + std::to_string(sig.size()) + " argument" + (sig.size() == 1 ? "" : "s") +
+                                       " to procedure " + c.f->name + ", but got " + std::to_string(c.args.size()));
                 for (size_t i = 0; i < c.args.size() && i < sig.size(); ++i) {
                     TypeKind k = sig[i].type->kind;
                     bool as_index = k == TypeKind::Size || k == TypeKind::Index || k == TypeKind::Stride ||

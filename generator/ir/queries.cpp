@@ -1,5 +1,6 @@
 #include "queries.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "visitor.h"
@@ -229,6 +230,66 @@ bool mentions(const StmtList& ss, const Sym& x) {
 Sym bound_name(const Stmt& s) {
     if (auto a = s.as<Alloc>()) return a->name;
     if (auto w = s.as<WindowStmt>()) return w->name;
+    return Sym();
+}
+
+BufferAliases::BufferAliases(const Proc& p) {
+    struct Windows : IRVisitor {
+        std::unordered_map<Sym, Sym>* base;
+        void visit_type(const Type&) override {}
+        void visit(const WindowStmt& s) override {
+            if (auto w = s.rhs->as<WindowExpr>()) {
+                auto it = base->find(w->name);
+                (*base)[s.name] = it == base->end() ? w->name : it->second;
+            }
+        }
+    } v;
+    v.base = &base_;
+    v.visit_stmts(p.body);  // a window statement comes before its uses, so chains resolve in order
+}
+
+const Sym& BufferAliases::underlying(const Sym& name) const {
+    auto it = base_.find(name);
+    return it == base_.end() ? name : it->second;
+}
+
+namespace {
+// Every name read, windowed, strided, assigned or reduced in what it visits.
+struct NamesUsed : IRVisitor {
+    std::vector<Sym> names;
+    void visit(const Read& e) override {
+        names.push_back(e.name);
+        IRVisitor::visit(e);
+    }
+    void visit(const WindowExpr& e) override {
+        names.push_back(e.name);
+        IRVisitor::visit(e);
+    }
+    void visit(const StrideExpr& e) override { names.push_back(e.name); }
+    void visit(const Assign& s) override {
+        names.push_back(s.name);
+        IRVisitor::visit(s);
+    }
+    void visit(const Reduce& s) override {
+        names.push_back(s.name);
+        IRVisitor::visit(s);
+    }
+};
+}  // namespace
+
+bool BufferAliases::reads_memory_of(const Expr& e, const Sym& buf) const {
+    NamesUsed v;
+    v.visit_expr(e);
+    for (const auto& n : v.names)
+        if (same_memory(n, buf)) return true;
+    return false;
+}
+
+Sym BufferAliases::other_name_of(const StmtList& ss, const Sym& buf, const std::vector<Sym>& known) const {
+    NamesUsed v;
+    v.visit_stmts(ss);
+    for (const auto& n : v.names)
+        if (same_memory(n, buf) && std::find(known.begin(), known.end(), n) == known.end()) return n;
     return Sym();
 }
 

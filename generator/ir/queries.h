@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,25 @@ std::vector<ConfigField> get_readconfigs_of_expr(const Expr& e);
 // Config fields written, including inside called procs.
 std::vector<ConfigField> get_writeconfigs(const StmtList& stmts);
 std::vector<Sym> get_loop_iters(const StmtList& stmts);
+
+// Which names of a proc share memory: every window statement's name maps to the buffer
+// it views (through windows of windows). Primitives that reason about "the same buffer"
+// ask this instead of comparing names, so that `xw = x[0:8]` and `x` are one buffer.
+class BufferAliases {
+public:
+    explicit BufferAliases(const Proc& p);
+    // The buffer `name` views (`name` itself when it is no window).
+    const Sym& underlying(const Sym& name) const;
+    bool same_memory(const Sym& a, const Sym& b) const { return underlying(a) == underlying(b); }
+    // Some read (a value, a window or a stride) in `e` / `ss` of memory shared with `buf`.
+    bool reads_memory_of(const Expr& e, const Sym& buf) const;
+    // The first name, other than those in `known`, under which a statement of `ss`
+    // reads, assigns or reduces memory shared with `buf`; a null Sym if there is none.
+    Sym other_name_of(const StmtList& ss, const Sym& buf, const std::vector<Sym>& known) const;
+
+private:
+    std::unordered_map<Sym, Sym> base_;
+};
 
 // A precondition `stride(x, d) == c` with a constant c: the StrideExpr and c.
 struct ConstStride {

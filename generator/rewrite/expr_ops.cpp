@@ -2,6 +2,7 @@
 // commute_expr, left_reassociate_expr, rewrite_expr, bind_expr, specialize,
 // merge_writes, split_write, fold_into_reduce, inline_assign, inline_window,
 // lift_reduce_constant.
+#include <algorithm>
 #include <set>
 
 #include "../analysis/inline_assign_checks.h"
@@ -81,8 +82,12 @@ Rewritten rewrite_expr(const ProcPtr& p, const Path& at, const ExprPtr& new_expr
 Rewritten bind_expr(const ProcPtr& p, const std::vector<Path>& exprs_in, const std::string& new_name, const MemRef& dram) {
     if (exprs_in.empty()) sched_error("expected at least one expression");
     ExprPtr expr = expr_at(*p, exprs_in[0]);
+    // What the expression reads, as memory (a write under another name of a buffer it
+    // reads, or to a config field it reads, ends the expressions that may be bound).
+    BufferAliases aliases(*p);
     std::set<Sym> reads;
-    for (const auto& r : get_reads_of_expr(*expr)) reads.insert(r.name);
+    for (const auto& r : get_reads_of_expr(*expr)) reads.insert(aliases.underlying(r.name));
+    std::vector<ConfigField> cfg_reads = get_readconfigs_of_expr(*expr);
     std::string text = print_expr(*expr);
     std::vector<Path> exprs;
     for (const Path& e : exprs_in)
@@ -117,7 +122,9 @@ Rewritten bind_expr(const ProcPtr& p, const std::vector<Path>& exprs_in, const s
         // the first write (in pre-order) to something the expression reads
         bool written = false;
         for (const auto& w : get_writes_of_stmts(StmtList{list[i]}))
-            if (reads.count(w.name)) written = true;
+            if (reads.count(aliases.underlying(w.name))) written = true;
+        for (const auto& c : get_writeconfigs(StmtList{list[i]}))
+            if (std::find(cfg_reads.begin(), cfg_reads.end(), c) != cfg_reads.end()) written = true;
         if (written && (list[i]->is<For>() || list[i]->is<If>())) break;
         while (next < exprs.size() && inside(c, exprs[next])) cur = with_expr(*cur, exprs[next++], rd);
         if (written) break;
@@ -137,7 +144,7 @@ Rewritten split_write(const ProcPtr& p, const Path& at) {
     if (!b || b->op != BinOpKind::Add) sched_error("Expected the rhs of the statement to be an addition.");
     // the second part is evaluated after the first is written (upstream does not check)
     const Sym& name = a ? a->name : r->name;
-    if (reads_var(*b->rhs, name))
+    if (BufferAliases(*p).reads_memory_of(*b->rhs, name))
         sched_error("Cannot split the write: the second operand reads " + name.name() + ", which the first part writes");
     StmtPtr s0 = a ? StmtPtr(ir::make<Assign>(a->name, a->type, a->idx, b->lhs, a->srcinfo))
                    : StmtPtr(ir::make<Reduce>(r->name, r->type, r->idx, b->lhs, r->srcinfo));
@@ -184,8 +191,9 @@ Rewritten merge_writes(const ProcPtr& p, const BlockLoc& two) {
     parts(s1, n1, t1, i1, r1);
     parts(s2, n2, t2, i2, r2);
     if (!same_indices(*p, i1, p1, i2, p2)) sched_error("expected the left hand side's indices to be the same.");
+    BufferAliases aliases(*p);
     for (const auto& rd : get_reads_of_expr(*r2))
-        if (rd.name == n1 && type_equal(*rd.type, *t1))
+        if (aliases.same_memory(rd.name, n1))
             sched_error(
                 "expected the right hand side of the second statement to not depend on the left hand side of the first "
                 "statement.");
@@ -402,8 +410,9 @@ Rewritten lift_reduce_constant(const ProcPtr& p, const BlockLoc& two) {
     Path apath = two.parent, lpath = two.parent;
     apath.push_back(Step{two.field, int32_t(two.lo)});
     lpath.push_back(Step{two.field, int32_t(two.lo + 1)});
+    BufferAliases aliases(*p);
     for (const auto& r : get_reads_of_stmts(loop->body))
-        if (r.name == assign->name && type_equal(*r.type, *assign->type))
+        if (aliases.same_memory(r.name, assign->name))
             sched_error("cannot lift constant because the buffer is read in the loop body");
 
     bool only_scaled = true;
@@ -414,9 +423,10 @@ Rewritten lift_reduce_constant(const ProcPtr& p, const BlockLoc& two) {
             sp.push_back(Step{f, int32_t(i)});
             const StmtPtr& s = ss[i];
             if (auto a = s->as<Assign>()) {
-                if (a->name == assign->name) only_scaled = false;
+                if (aliases.same_memory(a->name, assign->name)) only_scaled = false;
             } else if (auto r = cast<Reduce>(s)) {
-                if (r->name != assign->name) continue;
+                if (!aliases.same_memory(r->name, assign->name)) continue;
+                if (r->name != assign->name) only_scaled = false;  // the same memory under another name
                 auto b = r->rhs->as<BinOp>();
                 if (!(same_indices(*p, assign->idx, apath, r->idx, sp) && b && b->op == BinOpKind::Mul &&
                       (b->lhs->is<Const>() || b->lhs->is<Read>())))
@@ -438,6 +448,13 @@ Rewritten lift_reduce_constant(const ProcPtr& p, const BlockLoc& two) {
         sched_error("cannot lift constant because there are other operations on the same buffer that may interfere");
     if (reduces.empty())
         sched_error("cannot lift constant because did not find a reduce in the loop body of the form `buffer += c * expr`");
+    // The scaling after the loop scales the value before it too: c * (v + s) = v + c * s
+    // only when v is 0 (upstream does not check).
+    auto init = assign->rhs->as<Const>();
+    bool zero = init && (init->val.is_float() ? init->val.as_float() == 0.0 : init->val.is_intlike() && init->val.as_int() == 0);
+    if (!zero)
+        sched_error("cannot lift constant because the value assigned before the loop, " + trimmed(print_expr(*assign->rhs)) +
+                    ", is not 0: scaling the sum after the loop would scale it too");
 
     auto constant_of = [](const Scaled& r) { return r.s->rhs->as<BinOp>()->lhs; };
     ExprPtr c0 = constant_of(reduces[0]);
@@ -474,7 +491,7 @@ Rewritten lift_reduce_constant(const ProcPtr& p, const BlockLoc& two) {
                 sched_error(trimmed(print_expr(*c0)) + " depends on the variable " + r.name.name() +
                             " which is defined within the loop");
         for (const auto& w : get_writes_of_stmts(loop->body))
-            if (w.name == rc->name && type_equal(*w.type, *rc->type))
+            if (aliases.same_memory(w.name, rc->name))
                 sched_error("cannot lift constant because it is a buffer that is written in the loop body");
     }
     ProcPtr cur = p;

@@ -1,5 +1,8 @@
 // The loop primitives of upstream's docs/primitives/loop_ops.md.
+#include <algorithm>
+
 #include "../analysis/sched_checks.h"
+#include "../ir/checked_int.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
 #include "../ir/visitor.h"
@@ -43,6 +46,10 @@ Rewritten divide_loop(const ProcPtr& p, const Path& path, int64_t quot, const st
     ExprPtr q = int_const(quot, si);
     ExprPtr outer_hi;
     if (strategy == "guard") {
+        // the C computes N + quot - 1: it must not wrap around
+        if (int64_t n = 0; is_const(N, &n) && !checked_add(n, quot - 1))
+            sched_error("divide_loop: the outer loop's bound (" + std::to_string(n) + " + " + std::to_string(quot - 1) +
+                        ") / " + std::to_string(quot) + " does not fit in a 64-bit integer");
         outer_hi = index_op(BinOpKind::Div, index_op(BinOpKind::Add, N, int_const(quot - 1, si), si), q, si);
     } else if (strategy == "cut" || strategy == "cut_and_guard") {
         outer_hi = index_op(BinOpKind::Div, N, q, si);
@@ -94,11 +101,32 @@ Rewritten reorder_loops(const ProcPtr& p, const Path& path) {
     return {with_stmt(*p, path, new_outer), {e}};
 }
 
+namespace {
+// Statements in `ss`, nested ones included.
+size_t count_stmts(const StmtList& ss) {
+    size_t n = 0;
+    for (const auto& s : ss) {
+        ++n;
+        if (auto f = s->as<For>()) n += count_stmts(f->body);
+        else if (auto i = s->as<If>()) n += count_stmts(i->body) + count_stmts(i->orelse);
+    }
+    return n;
+}
+}  // namespace
+
 Rewritten unroll_loop(const ProcPtr& p, const Path& path) {
     auto loop = loop_at(*p, path);
     int64_t lo = 0, hi = 0;
     if (!is_const(loop->lo, &lo) || !is_const(loop->hi, &hi))
         sched_error("expected loop '" + loop->iter.name() + "' to have constant bounds");
+    // A result this large is a mistake (and would take gigabytes and minutes to build).
+    constexpr int64_t kMaxUnrolledStmts = 1000000;
+    int64_t per_iteration = int64_t(count_stmts(loop->body));
+    int64_t iterations = hi > lo ? *checked_sub(hi, lo) : 0;
+    if (iterations > 0 && iterations > kMaxUnrolledStmts / std::max<int64_t>(per_iteration, 1))
+        sched_error("cannot unroll loop '" + loop->iter.name() + "': " + std::to_string(iterations) + " iterations of " +
+                    std::to_string(per_iteration) + " statement" + (per_iteration == 1 ? "" : "s") + " exceed the bound of " +
+                    std::to_string(kMaxUnrolledStmts) + " statements an unrolled loop may have");
     StmtList out;
     for (int64_t i = lo; i < hi; ++i) {
         StmtList copy = substitute(alpha_rename(loop->body), SymMap{{loop->iter, int_const(i, loop->srcinfo)}});

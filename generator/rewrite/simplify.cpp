@@ -6,10 +6,12 @@
 #include <optional>
 #include <unordered_map>
 
+#include "../ir/checked_int.h"
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
 #include "../ir/printer.h"
+#include "primitives.h"
 
 namespace exo::rewrite {
 
@@ -18,7 +20,10 @@ using namespace ir;
 namespace {
 
 // Python's integer // and % (rounding towards negative infinity).
+struct Overflow;
+[[noreturn]] void overflow();
 int64_t floordiv(int64_t a, int64_t b) {
+    if (b == -1 && a == INT64_MIN) overflow();
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
@@ -26,6 +31,20 @@ int64_t floordiv(int64_t a, int64_t b) {
 int64_t floormod(int64_t a, int64_t b) { return a - b * floordiv(a, b); }
 
 using Bound = std::optional<int64_t>;
+
+// A folded index value that does not fit in 64 bits: simplify refuses the expression
+// rather than wrapping it around.
+struct Overflow {};
+void overflow() { throw Overflow{}; }
+[[noreturn]] void does_not_fit(const Expr& e) {
+    std::string text = print_expr(e);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    sched_error("simplify: the value of " + text + " does not fit in a 64-bit integer");
+}
+int64_t fit(std::optional<int64_t> v) {
+    if (!v) throw Overflow{};
+    return *v;
+}
 
 bool const_is(const ExprPtr& e, int64_t v) {
     auto c = e->as<Const>();
@@ -65,31 +84,35 @@ struct RangeVal {
     }
 };
 
-Bound badd(Bound a, Bound b) { return a && b ? Bound(*a + *b) : std::nullopt; }
+// Range arithmetic that overflows knows nothing (the analysis stays sound).
+int64_t rfit(std::optional<int64_t> v);
+Bound badd(Bound a, Bound b) { return a && b ? Bound(rfit(checked_add(*a, *b))) : std::nullopt; }
 
 RangeVal r_neg(const RangeVal& a) {
-    if (a.is_int) return RangeVal::of_int(-a.v);
-    return RangeVal::range(a.has_base, a.hi ? Bound(-*a.hi) : std::nullopt, a.lo ? Bound(-*a.lo) : std::nullopt);
+    if (a.is_int) return RangeVal::of_int(rfit(checked_neg(a.v)));
+    return RangeVal::range(a.has_base, a.hi ? Bound(rfit(checked_neg(*a.hi))) : std::nullopt,
+                           a.lo ? Bound(rfit(checked_neg(*a.lo))) : std::nullopt);
 }
 
 RangeVal r_add(const RangeVal& a, const RangeVal& b) {
-    if (a.is_int && b.is_int) return RangeVal::of_int(a.v + b.v);
+    if (a.is_int && b.is_int) return RangeVal::of_int(rfit(checked_add(a.v, b.v)));
     if (a.is_int || b.is_int) {
         const RangeVal& r = a.is_int ? b : a;
         int64_t c = a.is_int ? a.v : b.v;
-        return RangeVal::range(r.has_base, r.lo ? Bound(*r.lo + c) : std::nullopt, r.hi ? Bound(*r.hi + c) : std::nullopt);
+        return RangeVal::range(r.has_base, r.lo ? Bound(rfit(checked_add(*r.lo, c))) : std::nullopt,
+                               r.hi ? Bound(rfit(checked_add(*r.hi, c))) : std::nullopt);
     }
     return RangeVal::range(a.has_base || b.has_base, badd(a.lo, b.lo), badd(a.hi, b.hi));
 }
 
 RangeVal r_mul(const RangeVal& a, const RangeVal& b) {
-    if (a.is_int && b.is_int) return RangeVal::of_int(a.v * b.v);
+    if (a.is_int && b.is_int) return RangeVal::of_int(rfit(checked_mul(a.v, b.v)));
     if (!a.is_int && !b.is_int) throw Unanalyzable{};
     const RangeVal& r = a.is_int ? b : a;
     int64_t c = a.is_int ? a.v : b.v;
     if (c == 0) return RangeVal::of_int(0);
-    Bound lo = r.lo ? Bound(*r.lo * c) : std::nullopt;
-    Bound hi = r.hi ? Bound(*r.hi * c) : std::nullopt;
+    Bound lo = r.lo ? Bound(rfit(checked_mul(*r.lo, c))) : std::nullopt;
+    Bound hi = r.hi ? Bound(rfit(checked_mul(*r.hi, c))) : std::nullopt;
     return c > 0 ? RangeVal::range(r.has_base, lo, hi) : RangeVal::range(r.has_base, hi, lo);
 }
 
@@ -112,6 +135,11 @@ RangeVal r_mod(const RangeVal& a, const RangeVal& b) {
     if (!a.has_base && a.lo && a.hi && floordiv(*a.lo, c) == floordiv(*a.hi, c))
         return RangeVal::range(false, floormod(*a.lo, c), floormod(*a.hi, c));
     return RangeVal::range(false, 0, c - 1);
+}
+
+int64_t rfit(std::optional<int64_t> v) {
+    if (!v) throw Unanalyzable{};
+    return *v;
 }
 
 struct RangeEnv {
@@ -170,7 +198,7 @@ struct RangeEnv {
     void add_loop_iter(const Sym& s, const Expr& lo_e, const Expr& hi_e) {
         Bound lo = constant_bound(lo_e).first;
         Bound hi = constant_bound(hi_e).second;
-        if (hi) *hi -= 1;
+        if (hi) hi = checked_sub(*hi, 1);
         if (lo && hi && *lo > *hi) lo = hi = std::nullopt;
         scopes.back()[s] = {lo, hi};
     }
@@ -198,8 +226,8 @@ struct Lin {
     size_t size() const { return terms.size() + (has_c ? 1 : 0); }
     bool only_const() const { return terms.empty() && has_c; }
     void scale(int64_t k) {
-        for (auto& [s, v] : terms) v *= k;
-        c *= k;
+        for (auto& [s, v] : terms) v = fit(checked_mul(v, k));
+        c = fit(checked_mul(c, k));
     }
 };
 
@@ -251,11 +279,13 @@ std::optional<Lin> linearize(const Expr& e) {
                 int64_t sign = b.op == BinOpKind::Add ? 1 : -1;
                 for (auto& [s, v] : r->terms) {
                     auto it = l->terms.find(s);
-                    if (it != l->terms.end()) it->second += sign * v;
-                    else l->terms[s] = sign * v;
+                    int64_t sv = fit(checked_mul(sign, v));
+                    if (it != l->terms.end()) it->second = fit(checked_add(it->second, sv));
+                    else l->terms[s] = sv;
                 }
                 if (r->has_c) {
-                    l->c = l->has_c ? l->c + sign * r->c : sign * r->c;
+                    int64_t sc = fit(checked_mul(sign, r->c));
+                    l->c = l->has_c ? fit(checked_add(l->c, sc)) : sc;
                     l->has_c = true;
                 }
                 return l;
@@ -328,16 +358,16 @@ protected:
     }
 
     ExprPtr visit(const std::shared_ptr<const Read>& e) override {
-        return e->type->is_indexable() ? index_start(e) : IRMutator::visit(e);
+        return e->type->is_indexable() ? normalized(e) : IRMutator::visit(e);
     }
     ExprPtr visit(const std::shared_ptr<const Const>& e) override {
-        return e->type->is_indexable() ? index_start(e) : IRMutator::visit(e);
+        return e->type->is_indexable() ? normalized(e) : IRMutator::visit(e);
     }
     ExprPtr visit(const std::shared_ptr<const USub>& e) override {
-        return e->type->is_indexable() ? index_start(e) : IRMutator::visit(e);
+        return e->type->is_indexable() ? normalized(e) : IRMutator::visit(e);
     }
     ExprPtr visit(const std::shared_ptr<const BinOp>& e) override {
-        return e->type->is_indexable() ? index_start(e) : IRMutator::visit(e);
+        return e->type->is_indexable() ? normalized(e) : IRMutator::visit(e);
     }
 
 private:
@@ -382,7 +412,7 @@ private:
         auto dv = int_const(e->rhs);
         if (!dv) return e;
         int64_t d = *dv;
-        for (int64_t divisor = 2; divisor * divisor <= d; ++divisor) {
+        for (int64_t divisor = 2; divisor <= d / divisor; ++divisor) {
             if (d % divisor != 0) continue;
             ExprPtr n = division_simplification(cast<BinOp>(with_divisor(e, e->lhs, divisor)));
             if (!still_division(n)) return with_divisor(e, n, d / divisor);
@@ -399,7 +429,7 @@ private:
             if (!b || b->op != BinOpKind::Div || !int_const(b->rhs)) break;
             auto inner = b->lhs->as<BinOp>();
             if (!inner || inner->op != BinOpKind::Div || !int_const(inner->rhs)) break;
-            ExprPtr c = ir::make<Const>(host::Value::integer(*int_const(inner->rhs) * *int_const(b->rhs)), inner->type,
+            ExprPtr c = ir::make<Const>(host::Value::integer(fit(checked_mul(*int_const(inner->rhs), *int_const(b->rhs)))), inner->type,
                                         inner->srcinfo);
             e = ir::make<BinOp>(BinOpKind::Div, inner->lhs, c, b->type, b->srcinfo);
         }
@@ -420,6 +450,14 @@ private:
         ExprPtr new_lhs = generate(*e->lhs, constant, kept);
         if (env_.below(*new_lhs, m)) return new_lhs;
         return ir::make<BinOp>(BinOpKind::Mod, new_lhs, e->rhs, e->type, e->srcinfo);
+    }
+
+    ExprPtr normalized(const ExprPtr& e) {
+        try {
+            return index_start(e);
+        } catch (const Overflow&) {
+            does_not_fit(*e);
+        }
     }
 
     ExprPtr index_start(ExprPtr e) {
@@ -457,9 +495,9 @@ std::optional<host::Value> cfold(BinOpKind op, const Const& l, const Const& r) {
     double y = b.is_float() ? b.as_float() : double(b.as_int());
     int64_t i = a.is_intlike() ? a.as_int() : 0, j = b.is_intlike() ? b.as_int() : 0;
     switch (op) {
-        case BinOpKind::Add: return fl ? Value::floating(x + y) : Value::integer(i + j);
-        case BinOpKind::Sub: return fl ? Value::floating(x - y) : Value::integer(i - j);
-        case BinOpKind::Mul: return fl ? Value::floating(x * y) : Value::integer(i * j);
+        case BinOpKind::Add: return fl ? Value::floating(x + y) : Value::integer(fit(checked_add(i, j)));
+        case BinOpKind::Sub: return fl ? Value::floating(x - y) : Value::integer(fit(checked_sub(i, j)));
+        case BinOpKind::Mul: return fl ? Value::floating(x * y) : Value::integer(fit(checked_mul(i, j)));
         case BinOpKind::Div:
             if (is_float_type(*l.type)) {
                 if (y == 0) return std::nullopt;
@@ -640,7 +678,13 @@ private:
         auto lc = lhs->as<Const>(), rc = rhs->as<Const>();
         if (lc && rc) {
             // The result has the operation's type (a comparison folds to a bool).
-            if (auto v = cfold(e->op, *lc, *rc)) return ir::make<Const>(*v, e->type, lhs->srcinfo);
+            std::optional<host::Value> v;
+            try {
+                v = cfold(e->op, *lc, *rc);
+            } catch (const Overflow&) {
+                does_not_fit(*e);
+            }
+            if (v) return ir::make<Const>(*v, e->type, lhs->srcinfo);
         }
         auto is_val = [](const ExprPtr& x, const host::Value& v) {
             auto c = x->as<Const>();

@@ -1,12 +1,16 @@
 // stage_mem (upstream's docs/primitives/buffer_ops.md): stage a window of a buffer in
 // a new buffer around a block, with load and store loop nests (guarded where the
 // window may leave the buffer).
+#include <algorithm>
+#include <functional>
+
 #include "../analysis/access_in_window.h"
 #include "../analysis/must_assign.h"
 #include "../analysis/sched_checks.h"
 #include "../ir/loopir.h"
 #include "../ir/mutator.h"
 #include "../ir/printer.h"
+#include "../ir/queries.h"
 #include "checked.h"
 #include "primitives.h"
 
@@ -188,6 +192,27 @@ public:
     }
 };
 
+// The names that staging `buf` in `block` redirects: buf, and the windows of it (or of
+// those) that the block itself makes.
+std::vector<Sym> redirected_names(const StmtList& block, const Sym& buf) {
+    std::vector<Sym> names{buf};
+    std::function<void(const StmtList&)> scan = [&](const StmtList& ss) {
+        for (const auto& s : ss) {
+            if (auto ws = s->as<WindowStmt>()) {
+                auto w = ws->rhs->as<WindowExpr>();
+                if (w && std::find(names.begin(), names.end(), w->name) != names.end()) names.push_back(ws->name);
+            } else if (auto f = s->as<For>()) {
+                scan(f->body);
+            } else if (auto i = s->as<If>()) {
+                scan(i->body);
+                scan(i->orelse);
+            }
+        }
+    };
+    scan(block);
+    return names;
+}
+
 // The innermost statement of a loop nest built by make_nest, and its path.
 Path innermost(const Proc& p, Path path) {
     while (auto f = cast<For>(stmt_at(p, path))) path.push_back(Step{Field::Body, 0});
@@ -270,6 +295,12 @@ Rewritten stage_mem(const ProcPtr& p, const BlockLoc& block, const std::string& 
 
     const StmtList& l = *stmt_list_at(*p, block.parent, block.field);
     const SrcInfo si = l[block.lo]->srcinfo;
+    // Accesses under another name of the same memory (a window made before the block, or
+    // the buffer a staged window views) would bypass the staged copy.
+    StmtList original(l.begin() + long(block.lo), l.begin() + long(block.hi));
+    if (Sym other = BufferAliases(*p).other_name_of(original, buf.name, redirected_names(original, buf.name)))
+        sched_error("Cannot stage '" + buf.name.name() + "': the block also accesses its memory as '" + other.name() +
+                    "', which staging would not redirect");
     Sym nn(new_name);
     Stager st(*p, block, buf, w, nn, new_typ);
     StmtList body;
@@ -279,6 +310,10 @@ Rewritten stage_mem(const ProcPtr& p, const BlockLoc& block, const std::string& 
         StmtPtr s = st.stmt(l[i], sp, false);
         body.push_back(st.stmt(s, sp, true));
     }
+    // A write through a window of the staged buffer (made in the block, or passed to a
+    // call) must be stored back as well as a direct one.
+    for (const auto& wr : get_writes_of_stmts(body))
+        if (wr.name == nn) st.actualW = true;
     bool load = st.actualR && !st.WShadow, store = st.actualW;
     // Upstream leaves the load out when the block writes the window before reading it,
     // yet the store copies back every element of the window within the buffer: one the

@@ -689,7 +689,7 @@ void check_reorder_stmts(const ir::Proc& p, const ir::BlockLoc& first, const ir:
     bool uses_window = false;
     for (size_t i = first.lo; i < first.hi; ++i)
         if (auto ws = l1[i]->as<ir::WindowStmt>())
-            uses_window = uses_window || ir::reads_var(sub_list(l2, second.lo, second.hi), ws->name);
+            uses_window = uses_window || ir::mentions(sub_list(l2, second.lo, second.hi), ws->name);
     if (uses_window || !an.commutes(a1, a2, t) || !An::alloc_commutes(a1, a2))
         throw CheckFailed("Statements at " + first_stmt(p, first).srcinfo.str() + " and " +
                           first_stmt(p, second).srcinfo.str() + " do not commute.");

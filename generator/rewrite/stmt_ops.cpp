@@ -19,26 +19,57 @@ Rewritten insert_pass(const ProcPtr& p, const Path& anchor, bool after) {
 
 namespace {
 
-class DropPasses : public IRMutator {
-public:
-    StmtList mutate_stmts(const StmtList& ss) override {
-        StmtList out;
-        for (const auto& s : ss) {
-            if (s->is<Pass>()) continue;
-            if (StmtPtr m = mutate_stmt(s)) {
-                if (auto f = m->as<For>(); f && f->body.size() == 1 && f->body[0]->is<Pass>()) continue;
-                if (auto i = m->as<If>(); i && i->body.size() == 1 && i->body[0]->is<Pass>() && i->orelse.empty()) continue;
-                out.push_back(m);
-            }
+// The statements with every `pass` removed, and loops and ifs that then hold only a
+// `pass` removed too (a list left empty keeps one `pass`). `edits` receives one edit per
+// removed statement, later and deeper ones first, so that applied in order each finds
+// its statement where it was: a cursor to a kept statement stays on it.
+StmtList drop_passes(const StmtList& ss, const Path& parent, Field field, Edits& edits) {
+    std::vector<StmtPtr> kept(ss.size());
+    std::vector<Edits> inner(ss.size());
+    for (size_t i = 0; i < ss.size(); ++i) {
+        Path at = parent;
+        at.push_back(Step{field, int32_t(i)});
+        const StmtPtr& s = ss[i];
+        auto only_pass = [](const StmtList& b) { return b.size() == 1 && b[0]->is<Pass>(); };
+        if (s->is<Pass>()) continue;
+        if (auto f = s->as<For>()) {
+            StmtList body = drop_passes(f->body, at, Field::Body, inner[i]);
+            if (only_pass(body)) continue;
+            kept[i] = ir::make<For>(f->iter, f->lo, f->hi, body, f->loop_mode, f->srcinfo);
+        } else if (auto c = s->as<If>()) {
+            StmtList orelse = drop_passes(c->orelse, at, Field::Orelse, inner[i]);
+            StmtList body = drop_passes(c->body, at, Field::Body, inner[i]);
+            if (only_pass(body) && c->orelse.empty()) continue;
+            kept[i] = ir::make<If>(c->cond, body, orelse, c->srcinfo);
+        } else {
+            kept[i] = s;
         }
-        if (out.empty() && !ss.empty()) out.push_back(ir::make<Pass>(ss[0]->srcinfo));
-        return out;
     }
-};
+    StmtList out;
+    for (const auto& k : kept)
+        if (k) out.push_back(k);
+    bool keep_one = out.empty() && !ss.empty();
+    for (size_t i = ss.size(); i-- > 0;) {
+        edits.insert(edits.end(), inner[i].begin(), inner[i].end());
+        if (kept[i]) continue;
+        if (keep_one && i == 0) {
+            if (!ss[0]->is<Pass>()) edits.push_back(Edit{Edit::Replace, parent, field, 0, 1, 1});
+        } else {
+            edits.push_back(Edit{Edit::Replace, parent, field, i, i + 1, 0});
+        }
+    }
+    if (keep_one) out.push_back(ss[0]->is<Pass>() ? ss[0] : ir::make<Pass>(ss[0]->srcinfo));
+    return out;
+}
 
 }  // namespace
 
-Rewritten delete_pass(const ProcPtr& p) { return {DropPasses().mutate_proc(p), {}}; }
+Rewritten delete_pass(const ProcPtr& p) {
+    Edits edits;
+    Proc q = *p;
+    q.body = drop_passes(p->body, Path{}, Field::Body, edits);
+    return {ir::make<Proc>(std::move(q)), edits};
+}
 
 Rewritten reorder_stmts(const ProcPtr& p, const BlockLoc& two) {
     if (two.hi - two.lo != 2) sched_error("expected a block of two statements");

@@ -14,6 +14,7 @@ mismatching seed becomes a regression program under tests/exo/programs.
 from __future__ import annotations
 
 import os.path
+import re
 import sys
 
 import _host
@@ -82,6 +83,19 @@ SNIPPETS = [
     ["for i in seq(0, N):", "    zr = z[i, 0:M]", "    for j in seq(0, M):", "        zr[j] = zr[j] + x[i]"],
     ["acc = 0.0", "for i in seq(0, N):", "    acc += 2.0 * x[i]"],
     ["for i in seq(0, N):", "    y[i] = x[i] + (y[i] + 1.0)"],
+    # the same memory under two names: a window made before the block (stage_mem,
+    # bind_expr, merge_writes, split_write must see that xw is x), windows made inside a
+    # loop and written through, a window variable passed to a call
+    ["xa = x[0:N]", "for i in seq(0, N):", "    x[i] = y[i] + 1.0", "    y[i] = xa[i] * 2.0"],
+    ["ya = y[0:N]", "for i in seq(0, N):", "    y[i] = x[i] * 2.0", "    ya[i] = 5.0", "    y[i] += x[i] * 2.0"],
+    ["xb = x[0:N]", "for i in seq(0, N):", "    x[i] = y[i]", "    x[i] = xb[i] + y[i]"],
+    ["for i in seq(0, N):", "    xr = x[i:i + 1]", "    xr[0] = xr[0] * 2.0 + y[i]"],
+    ["for i in seq(0, N):", "    zr = z[i, 0:M]", "    copy_row(zr, y[0:M])"],
+    ["yc = y[0:M]", "copy_half(yc, z[1, 0:M])", "for i in seq(0, M):", "    x[i] += yc[i]"],
+    # accumulators that do not start at zero: a constant, a value read from memory
+    ["acc = 1.0", "for i in seq(0, N):", "    acc += 2.0 * x[i]"],
+    ["acc = y[0]", "for i in seq(0, N):", "    acc += 3.0 * x[i]"],
+    ["y[1] = 0.0", "yd = y[0:N]", "for i in seq(0, N):", "    y[1] += 2.0 * x[i]", "    yd[1] += 2.0 * x[i]"],
     # config state: written once and read in a loop, or written again every iteration
     ["Cfg.s = 3.0", "for i in seq(0, N):", "    y[i] = x[i] * Cfg.s"],
     ["for i in seq(0, N):", "    Cfg.s = 2.0", "    y[i] = Cfg.s + y[i]"],
@@ -112,8 +126,9 @@ def proc_source(rng, name, symbolic):
     """With `symbolic`, the length is a size argument n (at least M, as the snippets
     need) instead of N."""
     lines = []
-    for _ in range(rng.randint(1, 3)):
-        lines.extend(rng.choice(SNIPPETS))
+    for k in range(rng.randint(1, 3)):
+        # a snippet chosen twice binds its window names twice: number them
+        lines.extend(re.sub(r"\b(xa|ya|xb|yc|yd)\b", rf"\g<1>{k}", line) for line in rng.choice(SNIPPETS))
     n = "n" if symbolic else str(N)
     body = "\n".join("    " + line.replace("N", n).replace("M", str(M)) for line in lines)
     if symbolic:
@@ -387,19 +402,54 @@ int main(void) {
 """
 
 
-def outputs_agree(orig, sched, work):
-    c, h = compile_procs_to_strings([rename(orig, "orig"), rename(sched, "sched")], "lib.h")
+def _check_function(k, orig, sched):
+    """The harness's comparison of the pair named orig_K / sched_K, as a C function."""
+    symbolic = orig.args()[0].name() == "n"
+    body = HARNESS[HARNESS.index("int main(void) {"):]
+    body = body.replace("int main(void) {", f"static int check_{k}(void) {{")
+    body = body.replace("orig(", f"orig_{k}(").replace("sched(", f"sched_{k}(")
+    body = body.replace("NARG", "n, " if symbolic else "").replace("LENGTHS", "6, 7, 8" if symbolic else f"{N}")
+    return body.replace("N * M", f"{N * M}").replace("[N]", f"[{N}]").replace("i < N", f"i < {N}")
+
+
+def outputs_agree(pairs, work):
+    """Compiles every (seed, orig, sched) of `pairs` into one program and runs it:
+    {seed: True (same outputs) | False (a mismatch) | None (no build)} and the output
+    of a failed build. One C compiler run serves many seeds; when the batch does not
+    build, each pair is built alone to find the one that does not."""
+    procs, checks = [], []
+    for seed, orig, sched in pairs:
+        procs += [rename(orig, f"orig_{seed}"), rename(sched, f"sched_{seed}")]
+        checks.append(_check_function(seed, orig, sched))
+    try:
+        c, h = compile_procs_to_strings(procs, "lib.h")
+    except Exception as e:  # a scheduled proc that exocc cannot compile is a bug too
+        if len(pairs) == 1:
+            return {pairs[0][0]: None}, f"{type(e).__name__}: {e}\n{pairs[0][2]}"
+        return _one_by_one(pairs, work)
     _host.write_text(os.path.join(work, "lib.c"), c)
     _host.write_text(os.path.join(work, "lib.h"), h)
-    symbolic = orig.args()[0].name() == "n"
-    harness = HARNESS.replace("NARG", "n, " if symbolic else "").replace("LENGTHS", "6, 7, 8" if symbolic else f"{N}")
-    _host.write_text(os.path.join(work, "main.c"), harness.replace("N * M", f"{N * M}").replace("[N]", f"[{N}]")
-                     .replace("i < N", f"i < {N}"))
+    head = HARNESS[:HARNESS.index("int main(void) {")]
+    calls = "".join(f'  if (check_{seed}()) printf("seed {seed}\\n");\n' for seed, _, _ in pairs)
+    _host.write_text(os.path.join(work, "main.c"), head + "".join(checks) + "int main(void) {\n" + calls + "  return 0;\n}\n")
     status, out = _host.run(["cc", "-O1", "-std=c11", "-w", "-o", "t", "main.c", "lib.c", "-lm"], work)
     if status != 0:
-        return None, out
+        if len(pairs) == 1:
+            return {pairs[0][0]: None}, out
+        return _one_by_one(pairs, work)
     status, out = _host.run(["./t"], work)
-    return status == 0, out
+    bad = {int(line.split()[1]) for line in out.splitlines() if line.startswith("seed ")}
+    return {seed: seed not in bad for seed, _, _ in pairs}, ""
+
+
+def _one_by_one(pairs, work):
+    results, outs = {}, []
+    for pair in pairs:
+        r, out = outputs_agree([pair], work)
+        results.update(r)
+        if out:
+            outs.append(out)
+    return results, "\n".join(outs)
 
 
 def main(argv):
@@ -420,10 +470,30 @@ def main(argv):
     if _host.stat(work) != "dir":
         _host.mkdir(work)
     tried = accepted = rejected = mismatches = build_failures = 0
+    # The callees live in one module that every seed's file imports, so that the procs
+    # of many seeds can be compiled together.
+    _host.write_text(os.path.join(work, "fuzz_callees.py"), "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES)
+    batch, histories = [], {}
+
+    def run_batch():
+        nonlocal mismatches, build_failures
+        if not batch:
+            return
+        results, out = outputs_agree(batch, work)
+        for seed, orig, sched in batch:
+            if results[seed] is None:
+                build_failures += 1
+                print(f"seed {seed}: build failed after {histories[seed]}\n{out}")
+            elif not results[seed]:
+                mismatches += 1
+                print(f"seed {seed}: MISMATCH after {histories[seed]}\n{orig}\n{sched}")
+        batch.clear()
+
     for seed in range(lo, hi):
         rng = Rng(seed)
         path = os.path.join(work, f"fuzz_{seed}.py")
-        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\n\n" + CALLEES + proc_source(rng, "kernel", seed % 2 == 1))
+        _host.write_text(path, "from __future__ import annotations\nfrom exo import *\nfrom fuzz_callees import *\n\n"
+                         + proc_source(rng, "kernel", seed % 2 == 1))
         module = _load_module(path)
         orig = module.kernel
         p = orig
@@ -447,16 +517,11 @@ def main(argv):
             p = q
         if not history:
             continue
-        try:
-            ok, out = outputs_agree(orig, p, work)
-        except Exception as e:  # a scheduled proc that exocc cannot compile is a bug too
-            ok, out = None, f"{type(e).__name__}: {e}\n{p}"
-        if ok is None:
-            build_failures += 1
-            print(f"seed {seed}: build failed after {history}\n{out}")
-        elif not ok:
-            mismatches += 1
-            print(f"seed {seed}: MISMATCH after {history}\n{orig}\n{p}")
+        histories[seed] = history
+        batch.append((seed, orig, p))
+        if len(batch) == 40:
+            run_batch()
+    run_batch()
     print(f"seeds {lo}..{hi - 1}: {tried} steps tried, {accepted} accepted, {rejected} rejected; "
           f"{mismatches} mismatches, {build_failures} build failures")
     return 1 if mismatches or build_failures else 0

@@ -39,11 +39,7 @@ function(add_exo_library)
   if(CMAKE_VERSION VERSION_LESS 3.25)
     message(FATAL_ERROR "${fn}: needs CMake 3.25 or newer; this is CMake ${CMAKE_VERSION}.")
   endif()
-  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(NOT "C" IN_LIST _langs)
-    message(FATAL_ERROR "${fn}: exocc emits C; enable the C language "
-                        "(project(... LANGUAGES C ...) or enable_language(C)).")
-  endif()
+  _exo_require_c("${fn}")
 
   set(sources "")
   foreach(src IN LISTS ARG_SOURCES)

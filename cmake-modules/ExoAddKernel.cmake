@@ -49,6 +49,15 @@ function(_exo_kernel_library_conventions target gen_c)
   endif()
 endfunction()
 
+# _exo_require_c(<caller>): exocc emits C, which the project must be able to compile.
+function(_exo_require_c caller)
+  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT "C" IN_LIST _langs)
+    message(FATAL_ERROR "${caller}: exocc emits C; enable the C language "
+                        "(project(... LANGUAGES C ...) or enable_language(C)).")
+  endif()
+endfunction()
+
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
 # runs for <target>, a target name or a path, empty when there is none. Exo_EXECUTABLE
 # wins (a host exocc for cross builds), then the COMPILER argument, then Exo::exocc.
@@ -143,11 +152,7 @@ function(exo_add_kernel target)
   if(NOT ARG_MANIFEST)
     message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST is required")
   endif()
-  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(NOT "C" IN_LIST _langs)
-    message(FATAL_ERROR "exo_add_kernel(${target}): exocc emits C; enable the C language "
-                        "(project(... LANGUAGES C ...) or enable_language(C)).")
-  endif()
+  _exo_require_c("exo_add_kernel(${target})")
 
   get_filename_component(manifest "${ARG_MANIFEST}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(ARG_STEM)

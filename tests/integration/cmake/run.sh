@@ -345,6 +345,8 @@ check "in-tree cross, Exo_EXECUTABLE: no exocc target" \
 check "in-tree cross, Exo_EXECUTABLE: build" build "$tmp/build-xintree"
 check "in-tree cross, Exo_EXECUTABLE: built the kernel and the program only" \
     eval "lacks '$tmp/out.log' 'CXX object.*generator/' && '$tmp/build-xintree/main'"
+check "in-tree cross, Exo_EXECUTABLE: add_exo_library ran the host exocc" \
+    test -f "$tmp/build-xintree/scale_upstream_style.exo/scale_upstream_style.h"
 for how in "CMAKE_PREFIX_PATH" "Exo_ROOT"; do
     check "in-tree cross, FetchContent, host exocc under $how: configure" \
         intree "$tmp/build-xfetch-$how" -DVIA_FETCHCONTENT=ON -DCMAKE_TOOLCHAIN_FILE="$toolchain" -D$how="$prefix" -DEXPECT_IMPORTED=ON

@@ -18,8 +18,14 @@ if(PROJECT_IS_TOP_LEVEL)
 endif()
 
 if(NOT Exo_EXECUTABLE AND CMAKE_CROSSCOMPILING)
+  set(_exo_hints "")
+  foreach(_exo_root IN ITEMS "${Exo_ROOT}" "$ENV{Exo_ROOT}")
+    if(_exo_root)
+      list(APPEND _exo_hints "${_exo_root}/bin")
+    endif()
+  endforeach()
   find_program(_exo_host_exocc exocc
-    HINTS "${Exo_ROOT}/bin" "$ENV{Exo_ROOT}/bin"
+    HINTS ${_exo_hints}
     NO_CMAKE_ENVIRONMENT_PATH NO_SYSTEM_ENVIRONMENT_PATH NO_CMAKE_SYSTEM_PATH
     NO_CMAKE_INSTALL_PREFIX NO_CMAKE_FIND_ROOT_PATH NO_CACHE)
   if(_exo_host_exocc)
@@ -34,6 +40,8 @@ if(NOT Exo_EXECUTABLE AND CMAKE_CROSSCOMPILING)
     endif()
   endif()
   unset(_exo_host_exocc)
+  unset(_exo_hints)
+  unset(_exo_root)
   unset(_exo_rc)
 endif()
 

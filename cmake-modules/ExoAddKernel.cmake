@@ -58,6 +58,19 @@ function(_exo_require_c caller)
   endif()
 endfunction()
 
+# _exo_require_input_file(<what> <as given> <absolute path>): a mistyped input is a
+# configure error here rather than a build error later, unless the build generates it.
+function(_exo_require_input_file what given path)
+  get_source_file_property(_generated "${path}" GENERATED)
+  if(_generated)
+    return()
+  elseif(NOT EXISTS "${path}")
+    message(FATAL_ERROR "${what} ${given}: no such file (looked for ${path})")
+  elseif(IS_DIRECTORY "${path}")
+    message(FATAL_ERROR "${what} ${given} is a directory, not a file")
+  endif()
+endfunction()
+
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
 # runs for <target>, a target name or a path, empty when there is none. Exo_EXECUTABLE
 # wins (a host exocc for cross builds), then the COMPILER argument, then Exo::exocc.
@@ -186,14 +199,9 @@ function(exo_add_kernel target)
                         "Give a VENDOR_DIR with vendored sources to build without exocc.")
   endif()
 
-  # Every use of exocc reads the manifest; a mistyped path is a configure error here
-  # rather than a build error later. (A build from vendored sources alone never reads it.)
-  if(exocc AND NOT EXISTS "${manifest}")
-    message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST ${ARG_MANIFEST}: no such file "
-                        "(looked for ${manifest})")
-  elseif(exocc AND IS_DIRECTORY "${manifest}")
-    message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST ${ARG_MANIFEST} is a directory, "
-                        "not a manifest file")
+  # Every use of exocc reads the manifest. (A build from vendored sources alone never does.)
+  if(exocc)
+    _exo_require_input_file("exo_add_kernel(${target}): MANIFEST" "${ARG_MANIFEST}" "${manifest}")
   endif()
 
   # Command-line pieces shared by build, vendor and check.

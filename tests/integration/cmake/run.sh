@@ -284,6 +284,25 @@ check "mistyped MANIFEST: configure fails" \
     eval "! cmake -S '$src' -B '$tmp/build-typo' -G '$gen' -DCMAKE_PREFIX_PATH='$prefix' >'$tmp/typo.log' 2>&1"
 check "mistyped MANIFEST: the error names it" \
     has_text "$tmp/typo.log" "exo_add_kernel(k): MANIFEST kernels/scael.toml: no such file (looked for $src/kernels/scael.toml)"
+sed -i 's|exo_add_kernel(k MANIFEST kernels/scael.toml)|add_exo_library(NAME k SOURCES kernels/scael.py)|' "$src/CMakeLists.txt"
+check "mistyped add_exo_library SOURCES: configure fails naming it" \
+    eval "! cmake -S '$src' -B '$tmp/build-typo2' -G '$gen' -DCMAKE_PREFIX_PATH='$prefix' >'$tmp/typo.log' 2>&1 \
+          && has_text '$tmp/typo.log' 'add_exo_library(NAME k): SOURCES $src/kernels/scael.py: no such file'"
+mkdir -p "$src/kernels" && cp "$here/consumer/kernels/single/scale.py" "$src/kernels/scale.py"
+cat >"$src/CMakeLists.txt" <<'EOT'
+cmake_minimum_required(VERSION 3.25)
+project(generated LANGUAGES C)
+find_package(Exo REQUIRED)
+# Inputs the build itself writes are not required at configure time.
+add_custom_command(OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_CURRENT_SOURCE_DIR}/kernels/scale.py" "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py")
+add_exo_library(NAME generated_scale SOURCES "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py" INTERMEDIATE out/scale)
+EOT
+check "add_exo_library of a generated source, INTERMEDIATE: configure" \
+    cmake_q -S "$src" -B "$tmp/build-gen" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix"
+check "add_exo_library of a generated source, INTERMEDIATE: build" build "$tmp/build-gen"
+check "add_exo_library, INTERMEDIATE: the outputs are there" \
+    test -f "$tmp/build-gen/out/scale/generated_scale.c" -a -f "$tmp/build-gen/out/scale/generated_scale.h"
 
 # Simulated cross build with a toolchain file that, like real ones, re-roots package
 # searches into the (empty) sysroot: the host Exo package is named by Exo_DIR. The

@@ -28,6 +28,133 @@ cmake_policy(VERSION 3.20...3.25)
 option(EXO_USE_VENDORED "Build exo_add_kernel() libraries that have a VENDOR_DIR from the vendored C, without running exocc" OFF)
 set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (empty: exocc's default, e.g. the EXO_CACHE_DIR environment variable at build time)")
 
+# What every library of generated C gets (exo_add_kernel and add_exo_library):
+# - the conventional alias ${PROJECT_NAME}::<target> (what upstream's add_exo_library
+#   defines), so consumers name it the way they name imported targets;
+# - no warnings on the generated C: a project building with -Wall -Wextra -Werror
+#   must not fail on code it did not write (upstream's C has e.g. an unused `ctxt`
+#   parameter in every proc), just as the Meson recipe builds it at warning_level=0.
+#   Its header reaches consumers as a system include directory for the same reason;
+# - no linting or unity-build merging of the generated C.
+function(_exo_kernel_library_conventions target gen_c)
+  add_library(${PROJECT_NAME}::${target} ALIAS ${target})
+  set_source_files_properties("${gen_c}" PROPERTIES
+    COMPILE_OPTIONS "$<IF:$<C_COMPILER_ID:MSVC>,/w,-w>"
+    SKIP_UNITY_BUILD_INCLUSION ON)
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
+    set_source_files_properties("${gen_c}" PROPERTIES SKIP_LINTING ON)
+  endif()
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.25)
+    set_property(TARGET ${target} PROPERTY SYSTEM ON)
+  endif()
+endfunction()
+
+# _exo_require_c(<caller>): exocc emits C, which the project must be able to compile.
+function(_exo_require_c caller)
+  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT "C" IN_LIST _langs)
+    message(FATAL_ERROR "${caller}: exocc emits C; enable the C language "
+                        "(project(... LANGUAGES C ...) or enable_language(C)).")
+  endif()
+endfunction()
+
+# _exo_require_input_file(<what> <as given> <absolute path>): a mistyped input is a
+# configure error here rather than a build error later, unless the build generates it.
+function(_exo_require_input_file what given path)
+  get_source_file_property(_generated "${path}" GENERATED)
+  if(_generated)
+    return()
+  elseif(NOT EXISTS "${path}")
+    message(FATAL_ERROR "${what} ${given}: no such file (looked for ${path})")
+  elseif(IS_DIRECTORY "${path}")
+    message(FATAL_ERROR "${what} ${given} is a directory, not a file")
+  endif()
+endfunction()
+
+# _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
+# runs for <target>, a target name or a path, empty when there is none. Exo_EXECUTABLE
+# wins (a host exocc for cross builds), then the COMPILER argument, then Exo::exocc.
+function(_exo_compiler var fn target compiler)
+  set(exocc "")
+  if(Exo_EXECUTABLE)
+    if(EXISTS "${Exo_EXECUTABLE}" AND NOT IS_DIRECTORY "${Exo_EXECUTABLE}")
+      set(exocc "${Exo_EXECUTABLE}")
+    endif()
+  elseif(compiler)
+    if(TARGET "${compiler}")
+      set(exocc "${compiler}")
+    else()
+      get_filename_component(exocc "${compiler}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      if(NOT EXISTS "${exocc}")
+        message(FATAL_ERROR "${fn}(${target}): COMPILER ${compiler} is neither a target nor an existing file")
+      endif()
+    endif()
+  elseif(TARGET Exo::exocc)
+    set(exocc Exo::exocc)
+  endif()
+  set(${var} "${exocc}" PARENT_SCOPE)
+endfunction()
+
+# _exo_generated_library(<target> <library type, may be empty> <outdir> <stem>
+#                        COMMENT <text> COMMAND <exocc command...> DEPENDS <deps...>)
+# The rule that runs an exocc command writing <outdir>/<stem>.{c,h,d} (.d a depfile),
+# the library <target> built from that C, and <target>.update (regenerate only).
+# The command must accept a trailing `--depfile-target <path>`.
+function(_exo_generated_library target type outdir stem)
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS")
+  set(gen_c "${outdir}/${stem}.c")
+  set(gen_h "${outdir}/${stem}.h")
+  set(gen_d "${outdir}/${stem}.d")
+  if(CMAKE_GENERATOR MATCHES "Ninja")
+    # Ninja: the real files are the outputs. CMake marks custom commands
+    # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
+    # downstream is rebuilt, and a deleted output is simply out of date.
+    add_custom_command(
+      OUTPUT "${gen_c}" "${gen_h}"
+      COMMAND ${ARG_COMMAND}
+      DEPENDS ${ARG_DEPENDS}
+      DEPFILE "${gen_d}"
+      COMMENT "${ARG_COMMENT}"
+      VERBATIM)
+    add_library(${target} ${type} "${gen_c}")
+    add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}")
+  else()
+    # Make (and others): CMake's rules touch every secondary OUTPUT after the
+    # command, defeating write-if-changed, and outputs older than their inputs
+    # re-run the command on every build. So the OUTPUT is a stamp touched on each
+    # run, the real files are BYPRODUCTS that exocc writes only when their bytes
+    # change, and the depfile names the stamp. A byproduct deleted by hand would
+    # not make the stamp out of date, so the stamp also depends on the output
+    # directory itself: removing (or adding) a file there bumps its mtime. The
+    # stamp lives outside that directory so that touching it never does. The
+    # directory is itself the output of a rule that creates it, so that removing
+    # it whole (rm -rf <target>.exo) makes the stamp stale rather than leaving make
+    # with "No rule to make target".
+    # The command belongs to the <target>.update custom target only (a command
+    # attached to two Makefile targets can run twice concurrently); the library
+    # depends on that target, so its sources exist before it compiles.
+    set(stamp "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.exo-stamp")
+    file(MAKE_DIRECTORY "${outdir}")
+    add_custom_command(
+      OUTPUT "${outdir}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${outdir}"
+      VERBATIM)
+    add_custom_command(
+      OUTPUT "${stamp}"
+      BYPRODUCTS "${gen_c}" "${gen_h}"
+      COMMAND ${ARG_COMMAND} --depfile-target "${stamp}"
+      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+      DEPENDS ${ARG_DEPENDS} "${outdir}"
+      DEPFILE "${gen_d}"
+      COMMENT "${ARG_COMMENT}"
+      VERBATIM)
+    add_custom_target(${target}.update DEPENDS "${stamp}")
+    add_library(${target} ${type} "${gen_c}")
+    add_dependencies(${target} ${target}.update)
+  endif()
+  set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
+endfunction()
+
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG ""
     "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;HEADER_OUTVAR;SOURCE_OUTVAR"
@@ -38,11 +165,7 @@ function(exo_add_kernel target)
   if(NOT ARG_MANIFEST)
     message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST is required")
   endif()
-  get_property(_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(NOT "C" IN_LIST _langs)
-    message(FATAL_ERROR "exo_add_kernel(${target}): exocc emits C; enable the C language "
-                        "(project(... LANGUAGES C ...) or enable_language(C)).")
-  endif()
+  _exo_require_c("exo_add_kernel(${target})")
 
   get_filename_component(manifest "${ARG_MANIFEST}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(ARG_STEM)
@@ -60,24 +183,7 @@ function(exo_add_kernel target)
     get_filename_component(vendordir "${ARG_VENDOR_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
 
-  # The compiler: Exo_EXECUTABLE wins, then COMPILER, then the Exo::exocc target.
-  set(exocc "")
-  if(Exo_EXECUTABLE)
-    if(EXISTS "${Exo_EXECUTABLE}" AND NOT IS_DIRECTORY "${Exo_EXECUTABLE}")
-      set(exocc "${Exo_EXECUTABLE}")
-    endif()
-  elseif(ARG_COMPILER)
-    if(TARGET "${ARG_COMPILER}")
-      set(exocc "${ARG_COMPILER}")
-    else()
-      get_filename_component(exocc "${ARG_COMPILER}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-      if(NOT EXISTS "${exocc}")
-        message(FATAL_ERROR "exo_add_kernel(${target}): COMPILER ${ARG_COMPILER} is neither a target nor an existing file")
-      endif()
-    endif()
-  elseif(TARGET Exo::exocc)
-    set(exocc Exo::exocc)
-  endif()
+  _exo_compiler(exocc exo_add_kernel ${target} "${ARG_COMPILER}")
 
   set(use_vendored OFF)
   if(vendordir AND (EXO_USE_VENDORED OR NOT exocc))
@@ -91,6 +197,11 @@ function(exo_add_kernel target)
     endif()
     message(FATAL_ERROR "exo_add_kernel(${target}): no exocc to run: ${_why}. "
                         "Give a VENDOR_DIR with vendored sources to build without exocc.")
+  endif()
+
+  # Every use of exocc reads the manifest. (A build from vendored sources alone never does.)
+  if(exocc)
+    _exo_require_input_file("exo_add_kernel(${target}): MANIFEST" "${ARG_MANIFEST}" "${manifest}")
   endif()
 
   # Command-line pieces shared by build, vendor and check.
@@ -126,51 +237,11 @@ function(exo_add_kernel target)
     set(src_dir "${outdir}")
     set(gen_c "${outdir}/${stem}.c")
     set(gen_h "${outdir}/${stem}.h")
-    set(gen_d "${outdir}/${stem}.d")
-    set(build_cmd "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}")
-    set(deps "${manifest}" ${compiler_dep} ${ARG_DEPENDS})
     file(RELATIVE_PATH _rel_manifest "${CMAKE_BINARY_DIR}" "${manifest}")
-    if(CMAKE_GENERATOR MATCHES "Ninja")
-      # Ninja: the real files are the outputs. CMake marks custom commands
-      # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
-      # downstream is rebuilt, and a deleted output is simply out of date.
-      add_custom_command(
-        OUTPUT "${gen_c}" "${gen_h}"
-        COMMAND ${build_cmd} ${cache_args}
-        DEPENDS ${deps}
-        DEPFILE "${gen_d}"
-        COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
-        VERBATIM)
-      add_library(${target} STATIC "${gen_c}")
-      add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}")
-    else()
-      # Make (and others): CMake's rules touch every secondary OUTPUT after the
-      # command, defeating write-if-changed, and outputs older than their inputs
-      # re-run the command on every build. So the OUTPUT is a stamp touched on each
-      # run, the real files are BYPRODUCTS that exocc writes only when their bytes
-      # change, and the depfile names the stamp. A byproduct deleted by hand would
-      # not make the stamp out of date, so the stamp also depends on the output
-      # directory itself: removing (or adding) a file there bumps its mtime. The
-      # stamp lives outside that directory so that touching it never does.
-      # The command belongs to the <target>.update custom target only (a command
-      # attached to two Makefile targets can run twice concurrently); the library
-      # depends on that target, so its sources exist before it compiles.
-      set(stamp "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.exo-stamp")
-      file(MAKE_DIRECTORY "${outdir}")
-      add_custom_command(
-        OUTPUT "${stamp}"
-        BYPRODUCTS "${gen_c}" "${gen_h}"
-        COMMAND ${build_cmd} --depfile-target "${stamp}" ${cache_args}
-        COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-        DEPENDS ${deps} "${outdir}"
-        DEPFILE "${gen_d}"
-        COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
-        VERBATIM)
-      add_custom_target(${target}.update DEPENDS "${stamp}")
-      add_library(${target} STATIC "${gen_c}")
-      add_dependencies(${target} ${target}.update)
-    endif()
-    set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
+    _exo_generated_library(${target} STATIC "${outdir}" "${stem}"
+      COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
+      COMMAND "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}" ${cache_args}
+      DEPENDS "${manifest}" ${compiler_dep} ${ARG_DEPENDS})
   endif()
 
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)
@@ -182,11 +253,7 @@ function(exo_add_kernel target)
   set_target_properties(${target} PROPERTIES
     POSITION_INDEPENDENT_CODE ON
     LINKER_LANGUAGE C)
-  # Generated C is not linted; warnings come only from the consumer's own flags.
-  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
-    set_source_files_properties("${gen_c}" PROPERTIES SKIP_LINTING ON)
-  endif()
-  set_source_files_properties("${gen_c}" PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  _exo_kernel_library_conventions(${target} "${gen_c}")
 
   if(vendordir AND exocc)
     set(vendor_cmd "${exocc}" vendor "${manifest}" --dir "${vendordir}" --stem "${stem}")

@@ -1,4 +1,5 @@
-# Included by the top-level CMakeLists.txt after the exocc target exists:
+# Included by the top-level CMakeLists.txt after the exocc target exists (or, with
+# EXOCC_PACKAGE_ONLY, instead of building it):
 # - in-tree use (add_subdirectory / FetchContent): Exo::exocc and exo_add_kernel()
 #   become available to the including project, as find_package(Exo) would give;
 # - install rules for the CMake package (lib/cmake/Exo).
@@ -6,24 +7,29 @@
 set(Exo_EXECUTABLE "" CACHE FILEPATH
     "Host exocc for exo_add_kernel() (cross builds); empty: the exocc built here")
 
-if(NOT TARGET Exo::exocc)
-  if(Exo_EXECUTABLE)
-    add_executable(Exo::exocc IMPORTED GLOBAL)
-    set_target_properties(Exo::exocc PROPERTIES IMPORTED_LOCATION "${Exo_EXECUTABLE}")
+# Exo::compiler is upstream Exo's name for the same executable (add_exo_library).
+foreach(_exo_name IN ITEMS Exo::exocc Exo::compiler)
+  if(TARGET ${_exo_name})
+    continue()
+  elseif(Exo_EXECUTABLE)
+    add_executable(${_exo_name} IMPORTED GLOBAL)
+    set_target_properties(${_exo_name} PROPERTIES IMPORTED_LOCATION "${Exo_EXECUTABLE}")
   else()
-    add_executable(Exo::exocc ALIAS exocc)
-    if(CMAKE_CROSSCOMPILING AND NOT CMAKE_CROSSCOMPILING_EMULATOR)
-      message(AUTHOR_WARNING
-        "Exo: cross-compiling with the in-tree exocc, which is built for the target and "
-        "cannot run on this machine (no CMAKE_CROSSCOMPILING_EMULATOR). Build exocc for "
-        "the host first and pass -DExo_EXECUTABLE=/path/to/host/exocc.")
-    endif()
+    # (ExoHostTool.cmake warns when this exocc cannot run here.)
+    add_executable(${_exo_name} ALIAS exocc)
   endif()
-endif()
+endforeach()
+unset(_exo_name)
 set(Exo_exocc_FOUND TRUE)
 set(Exo_VERSION "${PROJECT_VERSION}")
 
 include("${CMAKE_CURRENT_LIST_DIR}/ExoAddKernel.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/AddExoLibrary.cmake")
+
+# Around a host exocc (EXOCC_PACKAGE_ONLY) there is nothing of exocc's to install.
+if(EXOCC_PACKAGE_ONLY)
+  return()
+endif()
 
 include(CMakePackageConfigHelpers)
 set(EXO_INSTALL_BINDIR bin)
@@ -43,4 +49,5 @@ install(FILES
   "${CMAKE_CURRENT_BINARY_DIR}/cmake-modules/ExoConfig.cmake"
   "${CMAKE_CURRENT_BINARY_DIR}/cmake-modules/ExoConfigVersion.cmake"
   "${CMAKE_CURRENT_LIST_DIR}/ExoAddKernel.cmake"
+  "${CMAKE_CURRENT_LIST_DIR}/AddExoLibrary.cmake"
   DESTINATION "${EXO_INSTALL_CMAKEDIR}")

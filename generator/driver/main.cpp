@@ -45,6 +45,7 @@ int run_bundled(const char* module_file, const std::vector<std::string>& args_af
     }
     exo::host::init_runtime(roots);
     exo::frontend::register_exo_module();
+    exo::host::Interpreter::get().python_path = exo::driver::python_path_from_environment();
     std::vector<std::string> args{path};
     args.insert(args.end(), args_after.begin(), args_after.end());
     return exo::host::Interpreter::get().run_main(path, args);
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
         if (argc < 3) return usage();
         exo::host::init_runtime(module_roots());
         exo::frontend::register_exo_module();
+        exo::host::Interpreter::get().python_path = exo::driver::python_path_from_environment();
         std::vector<std::string> args(argv + 2, argv + argc);
         return exo::host::Interpreter::get().run_main(argv[2], args);
     }

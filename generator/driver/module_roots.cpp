@@ -3,20 +3,32 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 
 namespace exo::driver {
+
+namespace {
+
+// The colon-separated entries of `s`, empty ones included.
+std::vector<std::string> split_path_list(const std::string& s) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= s.size()) {
+        size_t colon = s.find(':', start);
+        if (colon == std::string::npos) colon = s.size();
+        out.push_back(s.substr(start, colon - start));
+        start = colon + 1;
+    }
+    return out;
+}
+
+}  // namespace
 
 std::vector<std::string> module_roots() {
     if (const char* env = std::getenv("EXOCC_LIB")) {
         std::vector<std::string> roots;
-        std::string s = env;
-        size_t start = 0;
-        while (start <= s.size()) {
-            size_t colon = s.find(':', start);
-            if (colon == std::string::npos) colon = s.size();
-            if (colon > start) roots.push_back(s.substr(start, colon - start));
-            start = colon + 1;
-        }
+        for (std::string& r : split_path_list(env))
+            if (!r.empty()) roots.push_back(std::move(r));
         return roots;
     }
     char exe[4096];
@@ -30,6 +42,21 @@ std::vector<std::string> module_roots() {
             return {installed + "/lib/std", installed + "/lib", installed + "/hw"};
     }
     return {EXOCC_SOURCE_DIR "/generator/lib/std", EXOCC_SOURCE_DIR "/generator/lib", EXOCC_SOURCE_DIR "/hw"};
+}
+
+std::vector<std::string> python_path_from_environment() {
+    const char* env = std::getenv("PYTHONPATH");
+    if (!env || !*env) return {};
+    std::error_code ec;
+    std::filesystem::path cwd = std::filesystem::current_path(ec);
+    std::vector<std::string> out;
+    for (const std::string& entry : split_path_list(env)) {
+        std::filesystem::path p = (cwd / entry).lexically_normal();
+        std::string s = p.string();
+        while (s.size() > 1 && s.back() == '/') s.pop_back();
+        out.push_back(s);
+    }
+    return out;
 }
 
 std::vector<std::string> hw_roots(const std::vector<std::string>& roots) {

@@ -10,6 +10,11 @@ namespace exo::driver {
 // share/exocc next to an installed executable, else the source tree it was built from.
 std::vector<std::string> module_roots();
 
+// $PYTHONPATH's directories as CPython puts them on sys.path: each made absolute against
+// the working directory and normalized, an empty entry meaning the working directory.
+// For the commands that run a program as Python would (run, test, upstream's exocc).
+std::vector<std::string> python_path_from_environment();
+
 // The hardware-library directories among them (the `exo.platforms` package).
 std::vector<std::string> hw_roots(const std::vector<std::string>& roots);
 

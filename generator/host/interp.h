@@ -135,6 +135,10 @@ public:
     Value import_module(const std::string& name, const Value& globals_name, int level,
                         const Value& fromlist);
     std::vector<std::string> builtin_module_roots;  // dirs of bundled .py modules
+    // PYTHONPATH's directories, searched after the script's own and before the bundled
+    // modules, as CPython orders them. Empty unless the driver sets it: `exocc build`
+    // sees no environment it was not told about.
+    std::vector<std::string> python_path;
 
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;

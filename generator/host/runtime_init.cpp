@@ -155,6 +155,7 @@ void* run_main_thread(void* p) {
         }
         auto* path = as<ListObject>(in.sys_path);
         path->items.push_back(str(dir));
+        for (const std::string& p : in.python_path) path->items.push_back(str(p));
         for (const std::string& r : in.builtin_module_roots) path->items.push_back(str(r));
         in.argv = job->argv;
         Ref<ModuleObject> m = make<ModuleObject>("__main__");

@@ -1,9 +1,18 @@
-"""`exocc FILE.py... -o DIR [--stem NAME]`: upstream Exo's exocc command.
+"""`exocc FILE.py... -o DIR [--stem NAME] [-p DIR]...`: upstream Exo's exocc command.
 
 Loads each source file as a module, collects the procs it exposes (its `__all__`, else
 its public names) that are not instructions, and writes DIR/NAME.c, DIR/NAME.h and the
 Make-style depfile DIR/NAME.d listing every file that was read. An output is rewritten
 only when its bytes change, so build systems see no spurious updates.
+
+Imports resolve as under upstream's exocc: first the -p directories (default: the single
+source's directory, or the working directory for several sources), then $PYTHONPATH
+(which upstream's add_exo_library() uses), then the bundled modules. Upstream's -p takes
+one directory; here -p may be repeated and each value may list several directories
+separated by os.pathsep, searched in order.
+
+`--depfile-target PATH` (exocc's own, as for `exocc build`) names PATH instead of the
+outputs as the depfile's target: a Makefile rule whose output is a stamp needs it.
 """
 import os.path
 import sys
@@ -19,10 +28,10 @@ USAGE = ("usage: exocc [-h] [-o OUTDIR] [-p PYTHONPATH] [-s STEM] [-v] source [s
 
 
 def _parse_args(argv):
-    opts = {"outdir": None, "pythonpath": None, "stem": None}
+    opts = {"outdir": None, "pythonpath": [], "stem": None, "depfile_target": None}
     sources = []
     flags = {"-o": "outdir", "--outdir": "outdir", "-p": "pythonpath", "--pythonpath": "pythonpath",
-             "-s": "stem", "--stem": "stem"}
+             "-s": "stem", "--stem": "stem", "--depfile-target": "depfile_target"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -46,7 +55,9 @@ def _parse_args(argv):
             if flag.startswith("--") and a.startswith(flag + "="):
                 key, value = name, a[len(flag) + 1:]
                 break
-        if key is not None:
+        if key == "pythonpath":
+            opts[key].extend(value.split(os.pathsep))
+        elif key is not None:
             opts[key] = value
         elif a.startswith("-") and a != "-":
             raise _UsageError(f"unrecognized arguments: {a}")
@@ -110,14 +121,14 @@ def _mkdirs(path):
         _host.mkdir(path)
 
 
-def _depfile(c_file, h_file):
+def _depfile(targets):
     deps = set()
     for mod in list(sys.modules.values()):
         f = getattr(mod, "__file__", None)
         if isinstance(f, str) and _host.stat(f) == "file":
             deps.add(_host.realpath(f))
     sep = " \\\n  "
-    return f"{c_file} {h_file} : {sep.join(sorted(deps))}\n"
+    return f"{targets} : {sep.join(sorted(deps))}\n"
 
 
 def main(argv):
@@ -146,11 +157,15 @@ def main(argv):
     # directory, or the working directory for several sources.
     pythonpath = opts["pythonpath"]
     if not pythonpath:
-        pythonpath = os.path.dirname(os.path.abspath(sources[0])) if len(sources) == 1 else os.getcwd()
+        pythonpath = [os.path.dirname(os.path.abspath(sources[0])) if len(sources) == 1 else os.getcwd()]
+    for d in pythonpath:
+        if _host.stat(d) != "dir":
+            print(f"exocc: error: argument -p/--pythonpath: no such directory: '{d}'", file=sys.stderr)
+            return 1
     import exo
     library = []
     saved_path = list(sys.path)
-    sys.path.insert(0, _host.realpath(pythonpath))
+    sys.path[0:0] = [_host.realpath(d) for d in pythonpath]
     try:
         for src in sources:
             library.extend(_procs_of(_load_module(src, add_directory=False)))
@@ -162,7 +177,8 @@ def main(argv):
     h_file = os.path.join(outdir, f"{stem}.h")
     _write_if_changed(c_file, c_text)
     _write_if_changed(h_file, h_text)
-    _write_if_changed(os.path.join(outdir, f"{stem}.d"), _depfile(c_file, h_file))
+    targets = opts["depfile_target"] or f"{c_file} {h_file}"
+    _write_if_changed(os.path.join(outdir, f"{stem}.d"), _depfile(targets))
     return 0
 
 

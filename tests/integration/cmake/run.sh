@@ -4,7 +4,11 @@
 # exo_add_kernel(), under Ninja and Unix Makefiles. Checks incremental behaviour
 # (no-op builds, edits that do / do not change the output, deleted outputs),
 # vendoring (update target, check test, builds without exocc), header install, the
-# cache option, and (configure only) use of this repository through add_subdirectory.
+# cache option, a -Werror consumer, configure-time errors; upstream's add_exo_library()
+# on a project in ExoBLAS's layout (add_exo_library/); use of this repository through
+# add_subdirectory and FetchContent (in-tree/: the parent's settings left alone, an
+# optimized exocc in a Debug parent); cross builds with a toolchain file that restricts
+# searches to the sysroot as real ones do, with a host exocc.
 #
 #   run.sh EXOCC_BINARY [BUILD_DIR] [SOURCE_DIR]
 # BUILD_DIR: the configured exocc build tree to `cmake --install` (nothing is
@@ -29,6 +33,7 @@ for gen in "${wanted[@]}"; do
 done
 [ ${#generators[@]} -gt 0 ] || { echo "not ok - no CMake generator available"; exit 1; }
 
+mkdir -p "${TMPDIR:-/tmp}"
 tmp="$(mktemp -d)"
 if [ "${KEEP:-0}" = 1 ]; then echo "keeping $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
 unset DESTDIR EXO_CACHE_DIR MAKEFLAGS MFLAGS CMAKE_GENERATOR CMAKE_BUILD_PARALLEL_LEVEL
@@ -43,6 +48,12 @@ check() {  # check NAME COMMAND...: a passing command is a passed check
     else echo "not ok - $name"; fail=$((fail + 1)); head -n 40 "$tmp/check.log" | sed 's/^/#   /'; fi
 }
 has() { grep -Eq -- "$2" "$1"; }          # has FILE REGEX
+# has_text FILE TEXT: TEXT occurs in FILE once its lines are joined. CMake wraps the
+# lines of its messages at spaces (where depends on the lengths of the paths in them, so
+# on TMPDIR) and doubles spaces after a period; compare with all whitespace squeezed.
+has_text() {
+    tr -s ' \n\t' '   ' <"$1" | grep -Fq -- "$(printf '%s' "$2" | tr -s ' \n\t' '   ')"
+}
 lacks() { ! grep -Eq -- "$2" "$1"; }      # lacks FILE REGEX
 count() { grep -Ec -- "$2" "$1"; }        # count FILE REGEX
 # File mtimes have jiffy granularity; make compares them strictly, so leave a gap
@@ -57,6 +68,9 @@ build() {  # build BUILDDIR [ARGS...] -> output in $tmp/out.log, status returned
     [ $rc -eq 0 ] || { echo "build of $b failed:"; cat "$tmp/out.log"; }
     return $rc
 }
+compile_line() {  # compile_line BUILDDIR SOURCE-REGEX: its command in compile_commands.json
+    grep -E '"command"' "$1/compile_commands.json" | grep -E -- "$2" | head -1
+}
 # A build that did nothing: no exocc run, no compile, no link.
 quiet_build() {
     lacks "$tmp/out.log" 'exocc:' && lacks "$tmp/out.log" 'Building C' && lacks "$tmp/out.log" 'Linking'
@@ -65,8 +79,11 @@ noop() {  # noop BUILDDIR GENERATOR: a second build is a no-op
     build "$1" || return 1
     quiet_build || return 1
     if [ "$2" = Ninja ]; then
+        # A directory without targets (e.g. one with only configure_file) leaves a
+        # phony `<dir>/all` with no inputs, which ninja explains as dirty but never runs.
         ninja -C "$1" -n -d explain >"$tmp/explain.log" 2>&1 || return 1
-        lacks "$tmp/explain.log" 'ninja explain' && has "$tmp/explain.log" 'no work to do'
+        ! grep 'ninja explain' "$tmp/explain.log" | grep -Evq 'of phony edge with no inputs|explain: ([^ ]*/)?all is dirty$' \
+            && has "$tmp/explain.log" 'no work to do'
     fi
 }
 run_main() { "$1/main" >"$tmp/main.log" 2>&1 && diff -u <(printf '%s\n' "scale: $2" "axpy: $3") "$tmp/main.log"; }
@@ -137,6 +154,10 @@ for gen in "${generators[@]}"; do
     check "$g: deleted axpy.c: build" build "$b"
     check "$g: deleted axpy.c: regenerated" test -f "$b/axpy_k.exo/axpy.c"
     check "$g: deleted axpy.c: then a no-op" noop "$b" "$gen"
+    rm -rf "$b/scale_k.exo"
+    check "$g: deleted output directory: build" build "$b"
+    check "$g: deleted output directory: regenerated" test -f "$b/scale_k.exo/scale.c" -a -f "$b/scale_k.exo/scale.h"
+    check "$g: deleted output directory: then a no-op" noop "$b" "$gen"
     check "$g: .update target with nothing to do" eval "build '$b' --target scale_k.update && lacks '$tmp/out.log' 'exocc:'"
     check "$g: program output after all edits" run_main "$b" "3 6 9 12" "10.5 21 31.5 42"
 
@@ -178,7 +199,7 @@ for gen in "${generators[@]}"; do
     check "$g: no Exo package at all: program output" run_main "$b-nopkg" "3 6 9 12" "10.5 21 31.5 42"
     rm -rf "$src/vendored/axpy.c"
     check "$g: missing vendored file without exocc is a configure error" \
-        eval "! cmake -S '$src' -B '$b-missing' -G '$gen' -DCMAKE_DISABLE_FIND_PACKAGE_Exo=ON >'$tmp/missing.log' 2>&1 && has '$tmp/missing.log' 'axpy.c does not exist'"
+        eval "! cmake -S '$src' -B '$b-missing' -G '$gen' -DCMAKE_DISABLE_FIND_PACKAGE_Exo=ON >'$tmp/missing.log' 2>&1 && has_text '$tmp/missing.log' '$src/vendored/axpy.c does not exist'"
 
     # Install: the generated headers go with the libraries (FILE_SET HEADERS).
     check "$g: install of the consumer" cmake_q --install "$b" --prefix "$tmp/inst-$g"
@@ -198,35 +219,166 @@ rm -f "$tmp/build-cache/scale_k.exo/scale.c"
 check "cache: rebuild from a warm cache" build "$tmp/build-cache"
 check "cache: same bytes as without the cache" cmp "$tmp/build-cache/scale_k.exo/scale.c" <("$exocc" build "$src/kernels/single/scale.toml" -o "$tmp/nocache-out" --no-cache >/dev/null && cat "$tmp/nocache-out/scale.c")
 
-# Simulated cross build (toolchain file, bogus emulator): the installed host exocc
-# runs directly, never through the emulator, in build commands and in tests.
+# Upstream's CMake surface: a project written for upstream Exo's package and laid out as
+# ExoBLAS is (add_exo_library with PYTHONPATH, a configured Python module, presets)
+# configures and builds unchanged; rebuilds follow exo_add_kernel's rules.
+ael="$here/add_exo_library"
+src="$tmp/src-ael"; cp -r "$ael" "$src"
+for preset in narrow wide; do
+    b="$src/build/$preset"
+    check "add_exo_library: configure --preset $preset" \
+        eval "(cd '$src' && cmake_q --preset $preset -DCMAKE_PREFIX_PATH='$prefix')"
+    check "add_exo_library, $preset: build (-Werror)" build "$b"
+    check "add_exo_library, $preset: exocc ran once per library" eval '[ "$(count "$tmp/out.log" "exocc: generating")" = 2 ]'
+    check "add_exo_library, $preset: upstream's outputs and layout" \
+        test -f "$b/src/level1/exo_scal.exo/exo_scal.c" -a -f "$b/src/level1/exo_scal.exo/exo_scal.h" \
+            -a -f "$b/src/level1/exo_scal.exo/exo_scal.d" -a -f "$b/src/level1/exo_axpy.exo/exo_axpy.h"
+    check "add_exo_library, $preset: the kernels' ctest passes" nice ctest --test-dir "$b" --output-on-failure
+    check "add_exo_library, $preset: second build is a no-op" noop "$b" Ninja
+done
+check "add_exo_library: the presets' configured module reached the kernels" \
+    eval "! cmp -s '$src/build/narrow/src/level1/exo_scal.exo/exo_scal.c' '$src/build/wide/src/level1/exo_scal.exo/exo_scal.c'"
+for gen in "${generators[@]}"; do
+    g="${gen// /}"
+    b="$tmp/build-ael-$g"
+    check "add_exo_library, $g: configure" \
+        cmake_q -S "$src" -B "$b" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DTARGET_ARCH=narrow
+    check "add_exo_library, $g: build" build "$b"
+    check "add_exo_library, $g: same C as the narrow preset's" \
+        cmp "$b/src/level1/exo_axpy.exo/exo_axpy.c" "$src/build/narrow/src/level1/exo_axpy.exo/exo_axpy.c"
+    check "add_exo_library, $g: second build is a no-op" noop "$b" "$gen"
+    tick; echo "# a comment" >> "$src/src/common/blaslib.py"
+    check "add_exo_library, $g: shared-module comment edit: build" build "$b"
+    check "add_exo_library, $g: ... both libraries regenerate (the depfile has the PYTHONPATH module)" \
+        eval '[ "$(count "$tmp/out.log" "exocc: generating")" = 2 ]'
+    check "add_exo_library, $g: ... nothing recompiles" lacks "$tmp/out.log" 'Building C'
+    check "add_exo_library, $g: ... then a no-op" noop "$b" "$gen"
+    rm -rf "$b/src/level1/exo_scal.exo"
+    check "add_exo_library, $g: deleted output directory: build" build "$b"
+    check "add_exo_library, $g: ... regenerated" test -f "$b/src/level1/exo_scal.exo/exo_scal.c"
+    check "add_exo_library, $g: ... then a no-op" noop "$b" "$gen"
+    check "add_exo_library, $g: the kernels' ctest passes" nice ctest --test-dir "$b" --output-on-failure
+done
+
+# A strict consumer (-Wall -Wextra -Werror): the generated C, which has e.g. an unused
+# `ctxt` parameter in every proc, must not fail its build; its own code (main.c, which
+# includes the generated headers) is still compiled with its flags.
+src="$tmp/src-strict"; cp -r "$here/consumer" "$src"; rm -rf "$src/vendored"
+check "-Werror consumer: configure" \
+    cmake_q -S "$src" -B "$tmp/build-strict" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+check "-Werror consumer: build" build "$tmp/build-strict"
+check "-Werror consumer: program output" run_main "$tmp/build-strict" "2 4 6 8" "10.5 21 31.5 42"
+check "-Werror consumer: its own code keeps its flags" \
+    eval "compile_line '$tmp/build-strict' 'main\.c\"' | grep -q -- '-Wall -Wextra -Werror'"
+
+# A mistyped MANIFEST is a configure error naming it, not a build error.
+src="$tmp/src-typo"; mkdir -p "$src"
+cat >"$src/CMakeLists.txt" <<'EOT'
+cmake_minimum_required(VERSION 3.20)
+project(typo LANGUAGES C)
+find_package(Exo REQUIRED)
+exo_add_kernel(k MANIFEST kernels/scael.toml)
+EOT
+check "mistyped MANIFEST: configure fails" \
+    eval "! cmake -S '$src' -B '$tmp/build-typo' -G '$gen' -DCMAKE_PREFIX_PATH='$prefix' >'$tmp/typo.log' 2>&1"
+check "mistyped MANIFEST: the error names it" \
+    has_text "$tmp/typo.log" "exo_add_kernel(k): MANIFEST kernels/scael.toml: no such file (looked for $src/kernels/scael.toml)"
+sed -i 's|exo_add_kernel(k MANIFEST kernels/scael.toml)|add_exo_library(NAME k SOURCES kernels/scael.py)|' "$src/CMakeLists.txt"
+check "mistyped add_exo_library SOURCES: configure fails naming it" \
+    eval "! cmake -S '$src' -B '$tmp/build-typo2' -G '$gen' -DCMAKE_PREFIX_PATH='$prefix' >'$tmp/typo.log' 2>&1 \
+          && has_text '$tmp/typo.log' 'add_exo_library(NAME k): SOURCES $src/kernels/scael.py: no such file'"
+mkdir -p "$src/kernels" && cp "$here/consumer/kernels/single/scale.py" "$src/kernels/scale.py"
+cat >"$src/CMakeLists.txt" <<'EOT'
+cmake_minimum_required(VERSION 3.25)
+project(generated LANGUAGES C)
+find_package(Exo REQUIRED)
+# Inputs the build itself writes are not required at configure time.
+add_custom_command(OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_CURRENT_SOURCE_DIR}/kernels/scale.py" "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py")
+add_exo_library(NAME generated_scale SOURCES "${CMAKE_CURRENT_BINARY_DIR}/gen/scale.py" INTERMEDIATE out/scale)
+EOT
+check "add_exo_library of a generated source, INTERMEDIATE: configure" \
+    cmake_q -S "$src" -B "$tmp/build-gen" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix"
+check "add_exo_library of a generated source, INTERMEDIATE: build" build "$tmp/build-gen"
+check "add_exo_library, INTERMEDIATE: the outputs are there" \
+    test -f "$tmp/build-gen/out/scale/generated_scale.c" -a -f "$tmp/build-gen/out/scale/generated_scale.h"
+
+# Simulated cross build with a toolchain file that, like real ones, re-roots package
+# searches into the (empty) sysroot: the host Exo package is named by Exo_DIR. The
+# installed host exocc runs directly, never through the bogus emulator, in build
+# commands and in tests.
+toolchain="$here/cross-toolchain.cmake"
 src="$tmp/src-cross"; cp -r "$here/consumer" "$src"; rm -rf "$src/vendored"
 check "cross: configure with a toolchain file" \
-    cmake_q -S "$src" -B "$tmp/build-cross" -G "$gen" -DCMAKE_TOOLCHAIN_FILE="$here/cross-toolchain.cmake" \
-        -DCMAKE_CROSSCOMPILING_EMULATOR=/nonexistent/emulator -DCMAKE_PREFIX_PATH="$prefix"
+    cmake_q -S "$src" -B "$tmp/build-cross" -G "$gen" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+        -DCMAKE_CROSSCOMPILING_EMULATOR=/nonexistent/emulator -DExo_DIR="$prefix/lib/cmake/Exo"
 check "cross: no warning about exocc" lacks "$tmp/last.log" 'Warning'
 check "cross: build (exocc not run through the emulator)" build "$tmp/build-cross"
 check "cross: program output" run_main "$tmp/build-cross" "2 4 6 8" "10.5 21 31.5 42"
 check "cross: vendor_check runs exocc without the emulator" \
     eval "has '$tmp/build-cross/CTestTestfile.cmake' '\"$exocc\" \"vendor\"' && lacks '$tmp/build-cross/CTestTestfile.cmake' 'emulator'"
 
-# In-tree use (configure only: building would compile exocc): add_subdirectory of
-# this repository gives exo_add_kernel() and Exo::exocc, an alias of the exocc target.
+# In-tree use: a project that add_subdirectory()s (or FetchContent-s) this repository
+# gets exo_add_kernel() and Exo::exocc, and keeps its own settings. Configure only where
+# the in-tree exocc would be built (that would compile exocc again).
 ig="${generators[0]}"
+intree() {  # intree BUILDDIR ARGS...: configure tests/integration/cmake/intree
+    local b="$1"; shift
+    cmake_q -S "$here/intree" -B "$b" -G "$ig" -DEXO_REPO="$source_dir" -DKERNELS="$here/consumer/kernels" "$@"
+}
+setting() { grep -E "^$2=" "$1/parent_settings.txt" | cut -d= -f2-; }  # setting BUILDDIR NAME
 check "in-tree: configure a project that add_subdirectory()s the repository" \
-    cmake_q -S "$here/intree" -B "$tmp/build-intree" -G "$ig" -DEXOCC_TESTS=OFF \
-        -DEXO_REPO="$source_dir" -DKERNELS="$here/consumer/kernels"
+    intree "$tmp/build-intree" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 check "in-tree: the kernel command runs the in-tree exocc" \
     eval "grep -rq 'exocc/exocc build' '$tmp/build-intree' --include=build.ninja --include=build.make"
+check "in-tree, untyped parent: its CMAKE_BUILD_TYPE stays empty" \
+    eval "[ -z \"\$(setting '$tmp/build-intree' CMAKE_BUILD_TYPE)\" ] && has '$tmp/build-intree/CMakeCache.txt' '^CMAKE_BUILD_TYPE:STRING=\$'"
+check "in-tree, untyped parent: exocc still builds optimized" \
+    eval "compile_line '$tmp/build-intree' 'generator/driver/main\.cpp' | grep -q -- ' -O2 '"
+check "in-tree, untyped parent: its own C++ gets no optimization from exocc" \
+    eval "compile_line '$tmp/build-intree' 'parent\.cpp' | grep -vq -- '-O'"
+check "in-tree: exocc's tests are not the parent's" \
+    eval "ctest --test-dir '$tmp/build-intree' -N >'$tmp/ctest-n.log' 2>&1 && has '$tmp/ctest-n.log' 'Total Tests: 0'"
+check "in-tree, Debug parent: configure" intree "$tmp/build-debug" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+check "in-tree, Debug parent: its build type and flags are its own" \
+    eval "[ \"\$(setting '$tmp/build-debug' CMAKE_BUILD_TYPE)\" = Debug ] && [ \"\$(setting '$tmp/build-debug' CMAKE_CXX_FLAGS_DEBUG)\" = -g ] \
+          && [ \"\$(setting '$tmp/build-debug' CMAKE_C_FLAGS_DEBUG)\" = -g ] && [ -z \"\$(setting '$tmp/build-debug' CMAKE_CXX_FLAGS)\" ]"
+check "in-tree, Debug parent: its code compiles -g, unoptimized" \
+    eval "compile_line '$tmp/build-debug' 'parent\.cpp' | grep -q -- ' -g ' && compile_line '$tmp/build-debug' 'parent\.cpp' | grep -vq -- '-O' \
+          && compile_line '$tmp/build-debug' 'main\.c\"' | grep -vq -- '-O'"
+check "in-tree, Debug parent: exocc is built optimized" \
+    eval "compile_line '$tmp/build-debug' 'generator/driver/main\.cpp' | grep -q -- ' -O2 '"
 check "in-tree: Exo_EXECUTABLE overrides the in-tree exocc" \
-    cmake_q -S "$here/intree" -B "$tmp/build-intree2" -G "$ig" -DEXOCC_TESTS=OFF \
-        -DEXO_REPO="$source_dir" -DKERNELS="$here/consumer/kernels" -DExo_EXECUTABLE="$exocc" -DEXPECT_IMPORTED=ON
+    intree "$tmp/build-intree2" -DExo_EXECUTABLE="$exocc" -DEXPECT_IMPORTED=ON
 check "in-tree: ... and the command runs it" \
     eval "grep -rq '$exocc build' '$tmp/build-intree2' --include=build.ninja --include=build.make"
 
-check "in-tree: cross-compiling without Exo_EXECUTABLE warns" \
-    eval "cmake_q -S '$here/intree' -B '$tmp/build-intree3' -G '$ig' -DEXOCC_TESTS=OFF -DCMAKE_TOOLCHAIN_FILE='$here/cross-toolchain.cmake' \
-        -DEXO_REPO='$source_dir' -DKERNELS='$here/consumer/kernels' && has '$tmp/last.log' 'cross-compiling with the in-tree exocc'"
+# Cross builds with exocc in-tree and the realistic toolchain: given a host exocc,
+# nothing of exocc is configured (no Z3 search, which the sysroot would fail) or built.
+check "in-tree cross, Exo_EXECUTABLE: configure" \
+    intree "$tmp/build-xintree" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DExo_EXECUTABLE="$exocc" -DEXPECT_IMPORTED=ON
+check "in-tree cross, Exo_EXECUTABLE: Z3 is not searched for" lacks "$tmp/build-xintree/CMakeCache.txt" 'Z3'
+check "in-tree cross, Exo_EXECUTABLE: no exocc target" \
+    eval "! grep -rqE 'exocc_host|exocc_ir' '$tmp/build-xintree' --include=build.ninja --include=Makefile2"
+check "in-tree cross, Exo_EXECUTABLE: build" build "$tmp/build-xintree"
+check "in-tree cross, Exo_EXECUTABLE: built the kernel and the program only" \
+    eval "lacks '$tmp/out.log' 'CXX object.*generator/' && '$tmp/build-xintree/main'"
+check "in-tree cross, Exo_EXECUTABLE: add_exo_library ran the host exocc" \
+    test -f "$tmp/build-xintree/scale_upstream_style.exo/scale_upstream_style.h"
+for how in "CMAKE_PREFIX_PATH" "Exo_ROOT"; do
+    check "in-tree cross, FetchContent, host exocc under $how: configure" \
+        intree "$tmp/build-xfetch-$how" -DVIA_FETCHCONTENT=ON -DCMAKE_TOOLCHAIN_FILE="$toolchain" -D$how="$prefix" -DEXPECT_IMPORTED=ON
+    check "in-tree cross, FetchContent, $how: the installed host exocc is used" \
+        has "$tmp/build-xfetch-$how/CMakeCache.txt" "^Exo_EXECUTABLE:FILEPATH=$exocc\$"
+    check "in-tree cross, FetchContent, $how: Z3 is not searched for" lacks "$tmp/build-xfetch-$how/CMakeCache.txt" 'Z3'
+    check "in-tree cross, FetchContent, $how: build" build "$tmp/build-xfetch-$how"
+    check "in-tree cross, FetchContent, $how: program runs" "$tmp/build-xfetch-$how/main"
+done
+check "in-tree cross without any host exocc warns (before Z3 is searched for)" \
+    eval "cmake -S '$here/intree' -B '$tmp/build-intree3' -G '$ig' -DCMAKE_TOOLCHAIN_FILE='$toolchain' \
+        -DEXO_REPO='$source_dir' -DKERNELS='$here/consumer/kernels' >'$tmp/last.log' 2>&1; \
+        has_text '$tmp/last.log' 'Exo: cross-compiling with the in-tree exocc, which is built for the target and cannot run on this machine'"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,0 +1,1 @@
+int parent_cxx() { return 0; }

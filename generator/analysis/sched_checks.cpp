@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 
@@ -47,6 +48,10 @@ struct Access {
     std::vector<Term> idx;
     Term guard;
     Term val;  // the value a config write stores, when it is a control value (else null)
+    // For explaining a refusal: the statement of the analysed proc that makes the access
+    // (a call's, for an access inside its callee) and the buffer or config field.
+    ir::SrcInfo where = {};
+    std::string name = {};
 };
 
 struct Effects {
@@ -114,6 +119,51 @@ public:
         return is_bool ? smt::bool_var(n) : smt::int_var(n);
     }
     Term unknown(const ir::Type& t) { return fresh("u", t.is_bool()); }
+
+    // ------------------------------------------------------------ explaining refusals
+
+    // Named values a refusal's witness shows (e.g. the iteration variables of the two
+    // instances a check compares), as "i = 1, j = 0".
+    std::vector<std::pair<std::string, Term>> witness_vars;
+
+    // Why the last overlap that was found is one: the two accesses, with their
+    // locations, and an element both may touch (from the solver's model); or that the
+    // solver could not decide. Empty when no overlap was found.
+    std::string explain() {
+        if (!conflict_) return "";
+        const auto& [a, b, q] = *conflict_;
+        auto kind = [](const Access& x) { return x.k == kRead ? "read" : x.k == kWrite ? "write" : "reduction"; };
+        std::string out = " The " + std::string(kind(a)) + " of " + a.name + " at " + a.where.str() + " and the " +
+                          kind(b) + " of " + b.name + " at " + b.where.str();
+        if (a.idx.size() != b.idx.size()) return out + " may access the same memory (one of them the whole buffer).";
+        smt::Solver& sv = solver();
+        sv.push();
+        std::string witness;
+        try {
+            for (const auto& f : facts) sv.assume(f);
+            for (const auto& f : side) sv.assume(f);
+            if (!sv.is_sat(q)) {
+                sv.pop();
+                return out + " may conflict.";
+            }
+            if (!a.idx.empty()) {
+                witness = ", " + a.name + "[";
+                for (size_t d = 0; d < a.idx.size(); ++d) witness += (d ? ", " : "") + std::to_string(sv.model_int(a.idx[d]));
+                witness += "]";
+            }
+            std::string vars;
+            for (const auto& [label, t] : witness_vars)
+                vars += (vars.empty() ? "" : ", ") + label + " = " +
+                        (t.is_bool() ? std::string(sv.model_bool(t) ? "True" : "False") : std::to_string(sv.model_int(t)));
+            if (!vars.empty()) witness += " (" + vars + ")";
+        } catch (const std::exception&) {
+            sv.pop();
+            return out + " may access the same " + (a.idx.empty() ? "location" : "element") +
+                   ": the solver could not decide whether they do.";
+        }
+        sv.pop();
+        return out + " may access the same " + (a.idx.empty() ? "location" : "element") + witness + ".";
+    }
 
     Term sym_var(const Sym& s, const ir::Type& t) {
         return t.is_bool() ? smt::bool_var(s.repr()) : smt::int_var(s.repr());
@@ -209,7 +259,7 @@ public:
         }
         eff->touched.insert(name.id());
         eff->touched.insert(v.root.id());
-        eff->acc.push_back(std::move(a));
+        eff->acc.push_back(located(std::move(a), v.root.name()));
     }
 
     Term div_floor(const Term& x, int64_t c) {
@@ -291,7 +341,7 @@ public:
         }
         if (auto rc = e.as<ir::ReadConfig>()) {
             LocKey k = cfg_key(rc->config, rc->field);
-            if (eff) eff->acc.push_back(Access{kRead, k, {}, g, {}});
+            if (eff) eff->acc.push_back(located(Access{kRead, k, {}, g, {}}, rc->config.name + "." + rc->field));
             if (!is_control(*e.type)) return unknown(*e.type);
             return cfg_get(env.cfg, k, e.type->is_bool());
         }
@@ -324,6 +374,7 @@ public:
     }
 
     void walk_stmt(const ir::Stmt& s, Env& env, const Term& g, Effects* eff) {
+        Here here(*this, s.srcinfo);
         if (auto a = s.as<ir::Assign>()) {
             enc(*a->rhs, env, g, eff);
             access(kWrite, a->name, a->idx, env, g, eff);
@@ -334,7 +385,9 @@ public:
             Term v = enc(*w->rhs, env, g, eff);
             LocKey k = cfg_key(w->config, w->field);
             if (!is_control(*w->rhs->type)) v = numeric_value(*w->rhs, env);
-            if (eff) eff->acc.push_back(Access{kWrite, k, {}, g, is_control(*w->rhs->type) ? v : Term()});
+            if (eff)
+                eff->acc.push_back(
+                    located(Access{kWrite, k, {}, g, is_control(*w->rhs->type) ? v : Term()}, w->config.name + "." + w->field));
             env.cfg.vals[k] = v;
             env.cfg.unknown.erase(k);
         } else if (auto i = s.as<ir::If>()) {
@@ -435,9 +488,10 @@ public:
                     // a numeric config passed as a buffer: treat it as the global itself,
                     // read by the call and written only if the callee writes that argument
                     LocKey key = cfg_key(rc->config, rc->field);
-                    if (eff) eff->acc.push_back(Access{kRead, key, {}, g, {}});
+                    std::string field = rc->config.name + "." + rc->field;
+                    if (eff) eff->acc.push_back(located(Access{kRead, key, {}, g, {}}, field));
                     if (ir::proc_writes_arg(f, sig.name)) {
-                        if (eff) eff->acc.push_back(Access{kWrite, key, {}, g, {}});
+                        if (eff) eff->acc.push_back(located(Access{kWrite, key, {}, g, {}}, field));
                         forget(env.cfg, {key});
                     }
                     ce.bufs[sig.name] = View{Sym("cfgbuf"), {}};
@@ -451,7 +505,10 @@ public:
         }
         ce.cfg = std::move(env.cfg);
         Effects ceff;
-        walk(f.body, 0, f.body.size(), ce, g, eff ? &ceff : nullptr);
+        {
+            InCall in_call(*this);
+            walk(f.body, 0, f.body.size(), ce, g, eff ? &ceff : nullptr);
+        }
         env.cfg = std::move(ce.cfg);
         if (!eff) return;
         for (auto& a : ceff.acc)
@@ -590,14 +647,20 @@ public:
             if (a.loc.is_cfg() ? !(which & 2) : !(which & 1)) continue;
             for (const auto& b : B.acc) {
                 if (!(b.k & kb) || !(a.loc == b.loc)) continue;
-                if (a.idx.size() != b.idx.size()) return true;
+                if (a.idx.size() != b.idx.size()) {
+                    conflict_.emplace(a, b, extra && a.guard && b.guard);
+                    return true;
+                }
                 Term q = extra && a.guard && b.guard;
                 // Two writes of one config field that store the same value commute.
                 if (a.k == kWrite && b.k == kWrite && a.loc.is_cfg() && !a.val.is_null() && !b.val.is_null() &&
                     a.val.is_bool() == b.val.is_bool() && proves(smt::implies(q, smt::eq(a.val, b.val))))
                     continue;
                 for (size_t d = 0; d < a.idx.size(); ++d) q = q && smt::eq(a.idx[d], b.idx[d]);
-                if (maybe_sat(q)) return true;
+                if (maybe_sat(q)) {
+                    conflict_.emplace(a, b, q);
+                    return true;
+                }
             }
         }
         return false;
@@ -634,6 +697,33 @@ public:
 private:
     int n_ = 0;
     std::set<uint64_t> unwritten_scalar_args_;  // of the proc given to context()
+    ir::SrcInfo where_;   // the analysed proc's statement being walked
+    int call_depth_ = 0;  // > 0 inside a callee's body
+    std::optional<std::tuple<Access, Access, Term>> conflict_;
+
+    // Sets where_ for the statements of the analysed proc (not of callees) while they are
+    // walked.
+    struct Here {
+        An& an;
+        ir::SrcInfo saved;
+        bool set;
+        Here(An& an, const ir::SrcInfo& s) : an(an), saved(an.where_), set(an.call_depth_ == 0) {
+            if (set) an.where_ = s;
+        }
+        ~Here() {
+            if (set) an.where_ = saved;
+        }
+    };
+    struct InCall {
+        An& an;
+        explicit InCall(An& an) : an(an) { ++an.call_depth_; }
+        ~InCall() { --an.call_depth_; }
+    };
+    Access located(Access a, std::string name) const {
+        a.where = where_;
+        a.name = std::move(name);
+        return a;
+    }
 };
 
 // A copy of `env` in which the config fields written by `ss` hold unknown values.
@@ -690,9 +780,13 @@ void check_reorder_stmts(const ir::Proc& p, const ir::BlockLoc& first, const ir:
     for (size_t i = first.lo; i < first.hi; ++i)
         if (auto ws = l1[i]->as<ir::WindowStmt>())
             uses_window = uses_window || ir::mentions(sub_list(l2, second.lo, second.hi), ws->name);
-    if (uses_window || !an.commutes(a1, a2, t) || !An::alloc_commutes(a1, a2))
+    std::string why;
+    if (uses_window) why = " The second uses the window the first defines.";
+    else if (!an.commutes(a1, a2, t)) why = an.explain();
+    else if (!An::alloc_commutes(a1, a2)) why = " One allocates a buffer that the other uses.";
+    if (!why.empty())
         throw CheckFailed("Statements at " + first_stmt(p, first).srcinfo.str() + " and " +
-                          first_stmt(p, second).srcinfo.str() + " do not commute.");
+                          first_stmt(p, second).srcinfo.str() + " do not commute." + why);
 }
 
 void check_reorder_loops(const ir::Proc& p, const ir::Path& outer_loop) {
@@ -722,10 +816,12 @@ void check_reorder_loops(const ir::Proc& p, const ir::Path& outer_loop) {
     Effects a1, a2;
     instance(x1, y1, b1, a1);
     instance(x2, y2, b2, a2);
+    const std::string xn = xl->iter.name(), yn = yl->iter.name();
+    an.witness_vars = {{xn, x1}, {yn, y1}, {"then " + xn, x2}, {yn, y2}};
     bool ok = an.commutes(bd, a1, b1) && an.commutes(a1, a2, b1 && b2 && x1 < x2 && y2 < y1);
     if (!ok)
-        throw CheckFailed("Loops " + xl->iter.name() + " and " + yl->iter.name() + " at " + s->srcinfo.str() +
-                          " cannot be reordered.");
+        throw CheckFailed("Loops " + xn + " and " + yn + " at " + s->srcinfo.str() + " cannot be reordered." +
+                          an.explain());
 }
 
 void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, bool no_loop_var_1) {
@@ -753,6 +849,8 @@ void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, b
     Term bi = lo <= i && i < hi, bj = lo <= j && j < hi;
     Effects a1j = part(j, 0, split), a2 = part(i, split, body.size());
     Term both = bi && bj && i < j;
+    // the first part's iteration j runs after the second part's iteration i < j
+    an.witness_vars = {{"second part's " + fl->iter.name(), i}, {"first part's " + fl->iter.name(), j}};
     bool ok = an.commutes(bd, a1j, bj) && an.commutes(bd, a2, bi);
     if (ok) {
         bool wc12 = !an.overlap(a1j, kWrite, a2, kAll, both);
@@ -765,7 +863,9 @@ void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, b
         ok = wc12 && !an.overlap(a2, kWrite, a1j, kAll, both) && !an.overlap(a1j, kReduce, a2, kRead, both) &&
              !an.overlap(a2, kReduce, a1j, kRead, both) && An::alloc_commutes(a1j, a2);
     }
-    if (!ok) throw CheckFailed("Cannot fission loop over " + fl->iter.name() + " at " + s->srcinfo.str() + ".");
+    if (!ok)
+        throw CheckFailed("Cannot fission loop over " + fl->iter.name() + " at " + s->srcinfo.str() + "." +
+                          (An::alloc_commutes(a1j, a2) ? an.explain() : " One part allocates a buffer the other uses."));
 }
 
 void check_expr_eqv_in_context(const ir::Proc& p, const ir::ExprPtr& e0, const ir::BlockLoc& ctx0,
@@ -789,8 +889,11 @@ void check_is_idempotent(const ir::Proc& p, const ir::BlockLoc& b) {
     Term t = smt::bool_val(true);
     Effects a = an.block_effects(l, b.lo, b.hi, with_unknown_cfgs(env, wr), t);
     Effects a2 = an.block_effects(l, b.lo, b.hi, with_unknown_cfgs(env, wr), t);
-    if (!an.shadows_itself(a, a2, t))
-        throw CheckFailed("The statement at " + first_stmt(p, b).srcinfo.str() + " is not idempotent.");
+    if (!an.shadows_itself(a, a2, t)) {
+        std::string why = an.explain();
+        if (why.empty()) why = " It accumulates into memory (a reduction), which running it twice doubles.";
+        throw CheckFailed("The statement at " + first_stmt(p, b).srcinfo.str() + " is not idempotent." + why);
+    }
 }
 
 namespace {

@@ -101,7 +101,9 @@ BlockLoc block_arg(const Value& v) {
                     size_t(host::to_int64(host::getitem(v, Value::integer(3)), "hi"))};
 }
 
-#define ARGS(NAME, N) host::check_positional(NAME, a, N, N)
+#define ARGS(NAME, N)                    \
+    host::check_positional(NAME, a, N, N); \
+    rewrite::PrimitiveScope primitive_scope(NAME)
 
 Value s_divide_loop(const Value&, const CallArgs& a) {
     ARGS("_sched_divide_loop", 7);

@@ -246,6 +246,17 @@ bool alpha_equal(const StmtList& a, const StmtList& b, std::unordered_map<Sym, S
 
 void sched_error(const std::string& msg) { host::raise(scheduling_error(), msg); }
 
+namespace {
+thread_local std::string_view current_primitive;
+}
+
+PrimitiveScope::PrimitiveScope(std::string_view entry) : saved_(current_primitive) {
+    constexpr std::string_view prefix = "_sched_";
+    current_primitive = entry.substr(0, prefix.size()) == prefix ? entry.substr(prefix.size()) : std::string_view();
+}
+PrimitiveScope::~PrimitiveScope() { current_primitive = saved_; }
+std::string_view PrimitiveScope::current() { return current_primitive; }
+
 ExprPtr int_const(int64_t v, const SrcInfo& s, TypePtr t) { return ir::make<Const>(host::Value::integer(v), t ? t : T::int_(), s); }
 ExprPtr index_read(const Sym& x, const SrcInfo& s) { return ir::make<Read>(x, ExprList{}, T::index(), s); }
 ExprPtr index_op(BinOpKind op, ExprPtr a, ExprPtr b, const SrcInfo& s, TypePtr t) {

@@ -3,6 +3,8 @@
 // variables, and the forwarding records each rewrite produces for cursors.
 #pragma once
 
+#include <string_view>
+
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -72,6 +74,24 @@ using ir::reads_var;  // ir/queries.h
 
 // Raises exo's SchedulingError with `msg`.
 [[noreturn]] void sched_error(const std::string& msg);
+
+// The primitive being applied, for as long as the scope lives (primitives run inside
+// one another through the stdlib). Upstream's effect-check errors read "op: message",
+// where op is the primitive (upstream prints the placeholder `<<<unknown directive>>>`
+// when it cannot tell): `checked` names it.
+class PrimitiveScope {
+public:
+    // `entry` is the native entry point, e.g. "_sched_reorder_loops"; others name none.
+    explicit PrimitiveScope(std::string_view entry);
+    ~PrimitiveScope();
+    PrimitiveScope(const PrimitiveScope&) = delete;
+    PrimitiveScope& operator=(const PrimitiveScope&) = delete;
+    // "reorder_loops", or empty outside any primitive.
+    static std::string_view current();
+
+private:
+    std::string_view saved_;
+};
 
 // Constants and index arithmetic for building expressions.
 ir::ExprPtr int_const(int64_t v, const ir::SrcInfo& s, ir::TypePtr t = nullptr);

@@ -629,7 +629,16 @@ public:
         for (size_t k = b.parent.size(); k-- > 0;) {
             ir::Path sp(b.parent.begin(), b.parent.begin() + long(k) + 1);
             ir::StmtPtr s = ir::stmt_at(p, sp);
-            if (s->is<ir::For>()) walk_stmt(*s, env, t, &eff);
+            if (s->is<ir::For>()) {
+                // a buffer allocated in the loop's body is a new one in each iteration: the
+                // other iterations' accesses to it are not accesses after the block
+                Effects other;
+                walk_stmt(*s, env, t, &other);
+                for (auto& a : other.acc)
+                    if (a.loc.is_cfg() || !other.allocs.count(a.loc.sym)) eff.acc.push_back(std::move(a));
+                eff.allocs.insert(other.allocs.begin(), other.allocs.end());
+                eff.touched.insert(other.touched.begin(), other.touched.end());
+            }
             ir::Path pp(b.parent.begin(), b.parent.begin() + long(k));
             const ir::StmtList* l = ir::stmt_list_at(p, pp, b.parent[k].field);
             walk(*l, size_t(b.parent[k].index) + 1, l->size(), env, t, &eff);

@@ -685,6 +685,13 @@ Value bi_eval(const Value&, const CallArgs& a) {
 
 Value bi_input(const Value&, const CallArgs&) { raise(exc_types().EOFError, "EOF when reading a line"); }
 
+// help() is pydoc's (generator/lib/std/pydoc.py), imported at the first call as CPython's
+// site module arranges.
+Value bi_help(const Value&, const CallArgs& a) {
+    Interpreter::get().import_module("pydoc", Value(), 0, Value());
+    return call(getattr(getitem(Interpreter::get().sys_modules, str("pydoc")), "help"), a);
+}
+
 // property / classmethod / staticmethod construction.
 Value property_new(const Value&, const CallArgs& a) {
     auto* cls = as<TypeObject>(A(a, 0));
@@ -961,6 +968,7 @@ void init_builtins_module(Interpreter& in) {
     set_builtin(m, "super", bi_super);
     set_builtin(m, "__import__", bi_import);
     set_builtin(m, "input", bi_input);
+    set_builtin(m, "help", bi_help);
     set_builtin(m, "open", bi_open);
     set_builtin(m, "eval", bi_eval);
     for (const char* n : {"exec", "compile", "breakpoint"})

@@ -406,6 +406,9 @@ struct ExceptionObject : Object {
     bool suppress_context = false;
     std::vector<TracebackEntry> traceback;  // innermost frame first
     Value traceback_chain;                  // traceback_of's objects; reset when a frame is added
+    // A NameError's "Did you mean" name, chosen where the lookup failed: the frame's
+    // names are gone by the time a traceback is printed.
+    std::string name_suggestion;
     explicit ExceptionObject(TypeObject* t);
     static ExceptionObject* cast(Object* o);
 };

@@ -2299,8 +2299,13 @@ options:
   -v, --verbose      one line per test; missing goldens show the actual output
   -q, --quiet        less output
   -s                 do not capture the tests' output
+  --capture MODE     fd or sys: capture the tests' output (default); no: as -s
   --update-golden    write missing or different golden files instead of failing
-  --collect-only     list the tests without running them
+  --collect-only, --co  list the tests without running them
+  -h, --help         show this help
+
+pytest options that change nothing here are accepted and ignored (--tb, -r, -p, -W,
+--color, --durations, -n, -o, --basetemp, --rootdir, --import-mode, --junitxml, ...).
 """
 
 

@@ -1,5 +1,6 @@
 #include "interrupt.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -30,6 +31,30 @@ void install_interrupt_handler(int64_t* steps_left) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;  // no SA_RESTART: a blocking read or sleep returns with EINTR
     sigaction(SIGINT, &sa, nullptr);
+}
+
+InterruptsElsewhere::InterruptsElsewhere() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigset_t old;
+    blocked_ = pthread_sigmask(SIG_BLOCK, &set, &old) == 0 && !sigismember(&old, SIGINT);
+}
+
+void InterruptsElsewhere::restore() {
+    if (!blocked_) return;
+    blocked_ = false;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+void accept_interrupts_here() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
 }
 
 bool take_interrupt() {

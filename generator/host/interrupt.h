@@ -12,6 +12,24 @@ namespace exo::host {
 // zeroes it so that the next statement's tick() looks at the interrupt.
 void install_interrupt_handler(int64_t* steps_left);
 
+// While it lives, SIGINT is blocked in the constructing thread, so that the signal goes
+// to a thread that runs the program (which calls accept_interrupts_here) and interrupts
+// its sleeps and reads, not to a thread that only waits for it.
+class InterruptsElsewhere {
+public:
+    InterruptsElsewhere();
+    ~InterruptsElsewhere() { restore(); }
+    void restore();
+    InterruptsElsewhere(const InterruptsElsewhere&) = delete;
+    InterruptsElsewhere& operator=(const InterruptsElsewhere&) = delete;
+
+private:
+    bool blocked_ = false;
+};
+
+// Unblocks SIGINT in the calling thread.
+void accept_interrupts_here();
+
 // True once after each SIGINT since the last call.
 bool take_interrupt();
 

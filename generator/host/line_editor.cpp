@@ -47,10 +47,10 @@ public:
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG);
         raw.c_cc[VMIN] = 1;
         raw.c_cc[VTIME] = 0;
-        ok_ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0;
+        ok_ = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;  // keeps typed-ahead input
     }
     ~RawMode() {
-        if (ok_) tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_);
+        if (ok_) tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
     }
     bool ok() const { return ok_; }
 

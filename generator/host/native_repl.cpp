@@ -66,6 +66,7 @@ Value host_run_source(const Value&, const CallArgs& a) {
         f.src = src.get();
         f.src_owner = &src;
         f.name = "<module>";
+        f.line = src->body[0]->span.line;
         FrameGuard guard(in, &f);
         try {
             return in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);

@@ -135,6 +135,7 @@ int print_uncaught(const Value& exc) {
 
 void* run_main_thread(void* p) {
     auto* job = static_cast<MainJob*>(p);
+    accept_interrupts_here();
     Interpreter& in = Interpreter::get();
     in.init_stack_limit();
     try {
@@ -193,6 +194,7 @@ void* run_main_thread(void* p) {
 
 int Interpreter::run_main(const std::string& path, const std::vector<std::string>& args) {
     install_interrupt_handler(&steps_left);
+    InterruptsElsewhere waiting_thread;  // Ctrl-C goes to the interpreter's thread
     MainJob job;
     job.path = path;
     job.argv = args;
@@ -214,6 +216,7 @@ int Interpreter::run_main(const std::string& path, const std::vector<std::string
     }
     if (!started) run_main_thread(&job);
     output::flush_stdout();
+    waiting_thread.restore();
     if (job.interrupted) exit_interrupted();
     return job.status;
 }

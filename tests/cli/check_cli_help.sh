@@ -4,7 +4,7 @@
 # build/vendor, _exocc_compile.py for the upstream form, the test runner's option
 # table) must be described in the help that command prints.
 set -u
-exocc="$1"
+exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -68,6 +68,25 @@ check_unknown xyzzy ""
 printf 'x = 1\n' >"$tmp/kern"
 (cd "$tmp" && "$exocc" kern -o "$tmp/o" >/dev/null 2>"$tmp/kern.err")
 ! grep -q "unknown command" "$tmp/kern.err" || fail "an existing file was taken for a command"
+
+# -c CODE and -i FILE with input from a pipe behave as python3's: same stdout, same
+# exit status, same last stderr line.
+same_as_python() {  # same_as_python STDIN ARGS...
+  local input="$1"; shift
+  (cd "$tmp" && printf '%s' "$input" | "$exocc" "$@" >"$tmp/got.out" 2>"$tmp/got.err"); local rc=$?
+  (cd "$tmp" && printf '%s' "$input" | python3 "$@" >"$tmp/want.out" 2>"$tmp/want.err"); local wrc=$?
+  [ $rc -eq $wrc ] || fail "exocc $*: status $rc, python3 $wrc"
+  cmp -s "$tmp/got.out" "$tmp/want.out" || fail "exocc $*: stdout differs: $(diff "$tmp/want.out" "$tmp/got.out" | head -5)"
+  [ "$(grep -v '^[[:space:]]*$' "$tmp/got.err" | tail -n 1)" = "$(grep -v '^[[:space:]]*$' "$tmp/want.err" | tail -n 1)" ] \
+    || fail "exocc $*: last stderr line '$(tail -n 1 "$tmp/got.err")'"
+}
+same_as_python "" -c 'import sys; print(sys.argv, __name__)' one two
+same_as_python "" -c 'def f(): return undefined_nam
+undefined_name = 1
+f()'
+same_as_python "" -c 'raise SystemExit(3)'
+printf 'size = 16\ndef tile(n):\n    return n // size\n' >"$tmp/script.py"
+same_as_python $'tile(64)\nfor k in range(2):\n    print(k * size)\n\nsize + 1\nprint(tiel)\n' -i script.py
 
 [ $failed -eq 0 ] && echo "cli help: all checks passed"
 [ $failed -eq 0 ]

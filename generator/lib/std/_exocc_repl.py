@@ -110,7 +110,7 @@ def interact(module):
             sys.stdout.write("KeyboardInterrupt\n")
             continue
         if source is None:
-            sys.stdout.write("\n")
+            sys.stderr.write("\n")
             return 0
         if not source.strip():
             continue

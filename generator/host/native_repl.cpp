@@ -9,6 +9,7 @@
 namespace exo::host {
 
 std::shared_ptr<const ParsedSource> parse_and_resolve(const std::string& filename, const std::string& text);
+Value run_interactive_source(ModuleObject* module, const std::shared_ptr<const ParsedSource>& src);  // import.cpp
 
 namespace {
 
@@ -57,25 +58,9 @@ Value host_run_source(const Value&, const CallArgs& a) {
     const std::string& filename = to_string_ref(a[1], "filename");
     auto* m = as<ModuleObject>(a[2]);
     if (!m) raise(exc_types().TypeError, "run_source() needs a module");
-    Interpreter& in = Interpreter::get();
     std::shared_ptr<const ParsedSource> src = parse_and_resolve(filename, text);
-    if (truthy(a[3]) && src->body.size() == 1 && src->body[0]->kind == StmtKind::ExprStmt) {
-        Frame f;
-        f.code = src->scope;
-        f.module = m;
-        f.src = src.get();
-        f.src_owner = &src;
-        f.name = "<module>";
-        f.line = src->body[0]->span.line;
-        FrameGuard guard(in, &f);
-        try {
-            return in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
-        } catch (PyException& e) {
-            add_to_traceback(e.exc.get(), f, true);
-            throw;
-        }
-    }
-    in.exec_module(m, src);
+    if (truthy(a[3])) return run_interactive_source(m, src);
+    Interpreter::get().exec_module(m, src);
     return Value::none();
 }
 

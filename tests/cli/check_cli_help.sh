@@ -85,6 +85,7 @@ same_as_python "" -c 'def f(): return undefined_nam
 undefined_name = 1
 f()'
 same_as_python "" -c 'raise SystemExit(3)'
+same_as_python $'kernel\npartial' -c 'print(repr(input("name? "))); print(repr(input())); input()'
 printf 'size = 16\ndef tile(n):\n    return n // size\n' >"$tmp/script.py"
 same_as_python $'tile(64)\nfor k in range(2):\n    print(k * size)\n\nsize + 1\nprint(tiel)\n' -i script.py
 

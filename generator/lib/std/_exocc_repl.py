@@ -14,6 +14,7 @@ from the terminal line editor (_host.read_line) when stdin and stdout are termin
 import sys
 
 import _host
+from _exocc_brackets import bracket_state
 
 _BANNER = ("exocc interactive session (the embedded Python subset; `exo` is importable)\n"
            "Type help(object) for documentation, Ctrl-D to exit.")
@@ -27,45 +28,13 @@ def _print_exception(exc):
         lines.append("Traceback (most recent call last):\n")
         for filename, lineno, function, source in entries:
             lines.append(f'  File "{filename}", line {lineno}, in {function}\n')
-            if source and source.strip():
+            if source and source.strip() and filename not in ("<stdin>", "<string>"):
                 lines.append(f"    {source.strip()}\n")
     summary = _host.format_exception_only(exc)
     suffix = _host.did_you_mean(exc)
     if suffix:
         summary = summary.rstrip("\n") + suffix + "\n"
     sys.stderr.write("".join(lines) + summary)
-
-
-def _open_brackets(text):
-    """How the text ends: the open bracket depth, and whether a string or a backslash
-    continuation is still open."""
-    depth = 0
-    i = 0
-    quote = None
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 2
-                continue
-            if text.startswith(quote, i):
-                i += len(quote)
-                quote = None
-                continue
-        elif c == "#":
-            while i < len(text) and text[i] != "\n":
-                i += 1
-            continue
-        elif c in "'\"":
-            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
-            i += len(quote)
-            continue
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        i += 1
-    return depth, quote is not None, text.rstrip("\n").endswith("\\")
 
 
 def _opens_block(line):
@@ -81,7 +50,8 @@ def _read_statement(history):
     lines = [line]
     block = _opens_block(line)
     while True:
-        depth, in_string, backslash = _open_brackets("\n".join(lines))
+        depth, quote, backslash = bracket_state("\n".join(lines))
+        in_string = quote is not None
         if not (depth > 0 or in_string or backslash or block):
             break
         more = _host.read_line("... ", history)

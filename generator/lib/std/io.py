@@ -5,18 +5,15 @@ interpreter's bytes type supports it (under exocc it does not yet: BytesIO raise
 NotImplementedError). `open` is the builtin."""
 import builtins
 
+from _exocc_io import _LineIterable, _UnsupportedOperation as UnsupportedOperation
+
 __all__ = ['StringIO', 'BytesIO', 'UnsupportedOperation', 'open', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END']
 
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
 open = builtins.open
 
 
-class UnsupportedOperation(OSError):
-    """CPython's also derives from ValueError; the interpreter cannot combine the two
-    built-in layouts."""
-
-
-class _MemoryStream:
+class _MemoryStream(_LineIterable):
     """A buffer with a position; `_empty` is '' or b''."""
 
     _empty = None
@@ -127,18 +124,6 @@ class _MemoryStream:
         self._pos = max(self._pos, end)
         return line
 
-    def readlines(self, hint=-1):
-        lines = []
-        total = 0
-        while True:
-            line = self.readline()
-            if not line:
-                return lines
-            lines.append(line)
-            total += len(line)
-            if hint is not None and 0 < hint <= total:
-                return lines
-
     def truncate(self, size=None):
         self._check_open()
         if size is None:
@@ -151,12 +136,6 @@ class _MemoryStream:
     def __iter__(self):
         self._check_open()
         return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
 
 class StringIO(_MemoryStream):

@@ -721,13 +721,10 @@ def _unquote(m):
 _PATTERN_SUBJECT = re.compile(r"^\s*(?:for\s+([a-zA-Z_]\w*)\s+in\b|([a-zA-Z_]\w*)\s*(?:\[[^\]]*\])?\s*(?:=|\+=|:))")
 
 
-def _statements(block):
-    for c in block:
-        yield c
-        if isinstance(c, (ForCursor, IfCursor)):
-            yield from _statements(c.body())
-        if isinstance(c, IfCursor) and not isinstance(c.orelse(), InvalidCursor):
-            yield from _statements(c.orelse())
+def _names_matching(proc, pattern):
+    """The names of the statements `pattern` matches (loops or allocations), in order:
+    found natively, since a failed find may be a loop's exit condition (replace_all)."""
+    return [_exo._cur_attr(proc, r[1] + ((r[2], r[3]),), "name") for r in _exo._cur_find(proc, pattern, None)]
 
 
 def _unknown_name_hint(proc, pattern):
@@ -736,13 +733,12 @@ def _unknown_name_hint(proc, pattern):
     m = _PATTERN_SUBJECT.match(pattern)
     if not m or (m[1] or m[2]) == "_":
         return ""
-    stmts = list(_statements(proc.body()))
     if m[1]:
         name, what = m[1], "loop"
-        names = [c.name() for c in stmts if isinstance(c, ForCursor)]
+        names = _names_matching(proc, "for _ in _: _")
     else:
         name, what = m[2], "argument or allocation"
-        names = [a.name() for a in proc.args()] + [c.name() for c in stmts if isinstance(c, AllocCursor)]
+        names = [a.name() for a in proc.args()] + _names_matching(proc, "_ : _")
     names = list(dict.fromkeys(names))
     if name in names:
         return ""  # the name exists: the rest of the pattern did not match

@@ -60,8 +60,9 @@ def getdoc(obj):
         doc = object.__getattribute__(obj, '__doc__')
     except AttributeError:
         doc = getattr(obj, '__doc__', None)
-    if not isinstance(obj, type) and doc is not None and doc == getattr(type(obj), '__doc__', None):
-        doc = None
+    if not isinstance(obj, type) and doc is not None and doc in (getattr(type(obj), '__doc__', None),
+                                                                 builtins.object.__doc__):
+        doc = None  # what every instance of its class (or of any class) says
     if doc is None:
         doc = _inherited_doc(obj)
     if not isinstance(doc, str):

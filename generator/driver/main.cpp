@@ -1,4 +1,5 @@
-// exocc command line. Subcommands:
+// exocc command line (cli_help.cpp has the full list). Subcommands:
+//   exocc [-i FILE.py | -c CODE]  an interactive session, or code given on the line
 //   exocc run FILE.py [ARGS...]   run a program as `python3 FILE.py` would
 //   exocc test [PATH...] [OPTIONS]   run pytest-style tests (generator/lib/std/_exocc_pytest_runner.py)
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
 #include "build.h"
+#include "cli_help.h"
 #include "module_roots.h"
 
 namespace {
@@ -65,8 +67,15 @@ void keep_freed_memory() {
 
 int main(int argc, char** argv) {
     keep_freed_memory();
-    if (argc < 2) return usage();
+    if (argc < 2) return run_bundled("_exocc_repl.py", {});
     std::string cmd = argv[1];
+    if (cmd == "-i" || cmd == "-c") return run_bundled("_exocc_repl.py", std::vector<std::string>(argv + 1, argv + argc));
+    std::vector<std::string> rest(argv + 2, argv + argc);
+    if (cmd == "-h" || cmd == "--help") return std::fputs(exo::driver::help_text("").c_str(), stdout), 0;
+    if ((cmd == "build" || cmd == "vendor") && exo::driver::asks_for_help(rest))
+        return std::fputs(exo::driver::help_text(cmd).c_str(), stdout), 0;
+    if (cmd == "run" && !rest.empty() && (rest[0] == "-h" || rest[0] == "--help"))
+        return std::fputs(exo::driver::help_text(cmd).c_str(), stdout), 0;
     if (cmd == "run") {
         if (argc < 3) return usage();
         exo::host::init_runtime(module_roots());
@@ -78,11 +87,8 @@ int main(int argc, char** argv) {
     if (cmd == "build") return exo::driver::build_command(std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "vendor") return exo::driver::vendor_command(std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "test") return run_bundled("_exocc_pytest_runner.py", std::vector<std::string>(argv + 2, argv + argc));
-    if (cmd == "--version") {
-        std::puts("exocc 0.1.0");
-        return 0;
-    }
-    if (cmd == "-h" || cmd == "--help") return usage();
+    if (cmd == "--version") return std::fputs(exo::driver::version_text().c_str(), stdout), 0;
+    if (exo::driver::is_unknown_command(cmd)) return exo::driver::report_unknown_command(cmd);
     // Anything else is upstream's exocc command line: sources and options.
     return run_bundled("_exocc_compile.py", std::vector<std::string>(argv + 1, argv + argc));
 }

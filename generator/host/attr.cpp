@@ -3,6 +3,7 @@
 // special attributes of builtin objects (__name__, __dict__, __class__, ...).
 #include <algorithm>
 
+#include "did_you_mean.h"
 #include "interp.h"
 
 namespace exo::host {
@@ -315,10 +316,10 @@ Value getattr_with_key(const Value& obj, std::string_view name, const StrObject*
         if (Value* ga = t->lookup("__getattr__")) return call(*ga, {obj, str(name)});
     }
     if (auto* ty = as<TypeObject>(obj))
-        raise(exc_types().AttributeError, cat("type object '", ty->name, "' has no attribute '", name, "'"));
+        raise_attribute_error(obj, name, cat("type object '", ty->name, "' has no attribute '", name, "'"));
     if (auto* m = as<ModuleObject>(obj))
-        raise(exc_types().AttributeError, cat("module '", m->name, "' has no attribute '", name, "'"));
-    raise(exc_types().AttributeError, cat("'", type_name(obj), "' object has no attribute '", name, "'"));
+        raise_attribute_error(obj, name, cat("module '", m->name, "' has no attribute '", name, "'"));
+    raise_attribute_error(obj, name, cat("'", type_name(obj), "' object has no attribute '", name, "'"));
 }
 
 }  // namespace

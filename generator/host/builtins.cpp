@@ -5,6 +5,7 @@
 
 #include "builtin_types.h"
 #include "interp.h"
+#include "line_editor.h"
 #include "numfmt.h"
 #include "output.h"
 
@@ -683,7 +684,25 @@ Value bi_eval(const Value&, const CallArgs& a) {
     return eval_expression(str_of(a[0]), a.npos > 1 ? a[1] : Value::none(), a.npos > 2 ? a[2] : Value::none());
 }
 
-Value bi_input(const Value&, const CallArgs&) { raise(exc_types().EOFError, "EOF when reading a line"); }
+// input([prompt]): a line of stdin without its newline, edited on a terminal.
+Value bi_input(const Value&, const CallArgs& a) {
+    check_positional("input", a, 0, 1);
+    std::optional<std::string> line;
+    try {
+        line = read_line(a.npos ? to_str(A(a, 0)) : "", nullptr, false);
+    } catch (LineInterrupted&) {
+        raise(Value(exc_types().KeyboardInterrupt));
+    }
+    if (!line) raise(exc_types().EOFError, "EOF when reading a line");
+    return str(*line);
+}
+
+// help() is pydoc's (generator/lib/std/pydoc.py), imported at the first call as CPython's
+// site module arranges.
+Value bi_help(const Value&, const CallArgs& a) {
+    Interpreter::get().import_module("pydoc", Value(), 0, Value());
+    return call(getattr(getitem(Interpreter::get().sys_modules, str("pydoc")), "help"), a);
+}
 
 // property / classmethod / staticmethod construction.
 Value property_new(const Value&, const CallArgs& a) {
@@ -961,6 +980,7 @@ void init_builtins_module(Interpreter& in) {
     set_builtin(m, "super", bi_super);
     set_builtin(m, "__import__", bi_import);
     set_builtin(m, "input", bi_input);
+    set_builtin(m, "help", bi_help);
     set_builtin(m, "open", bi_open);
     set_builtin(m, "eval", bi_eval);
     for (const char* n : {"exec", "compile", "breakpoint"})

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "did_you_mean.h"
 #include "interp.h"
 
 namespace exo::host {
@@ -334,8 +335,10 @@ std::string exception_summary(const Value& exc) {
 
 namespace {
 
-// The last line of a traceback, or a SyntaxError's location, text and caret.
-void print_summary(const Value& exc, std::string& out) {
+// The last line of a traceback, or a SyntaxError's location, text and caret. With
+// `suggest`, a NameError or AttributeError ends with "Did you mean" as CPython 3.11's
+// interpreter prints it for an uncaught exception (its traceback module does not).
+void print_summary(const Value& exc, std::string& out, bool suggest) {
     auto* e = as<ExceptionObject>(exc);
     if (!e) return;
     if (exc.type()->is_subtype(g_exc.SyntaxError) && e->attrs) {
@@ -371,7 +374,7 @@ void print_summary(const Value& exc, std::string& out) {
         } catch (PyException&) {
         }
     }
-    out += exception_summary(exc) + "\n";
+    out += exception_summary(exc) + (suggest ? did_you_mean_suffix(exc) : "") + "\n";
 }
 
 void print_one(const Value& exc, std::string& out) {
@@ -388,7 +391,7 @@ void print_one(const Value& exc, std::string& out) {
             }
         }
     }
-    print_summary(exc, out);
+    print_summary(exc, out, true);
 }
 
 void print_chain(const Value& exc, std::string& out, int depth) {
@@ -409,7 +412,7 @@ void print_chain(const Value& exc, std::string& out, int depth) {
 std::string format_exception_only(const Value& exc) {
     std::string out;
     try {
-        print_summary(exc, out);
+        print_summary(exc, out, false);
     } catch (...) {
         out += exc.type()->name + "\n";
     }

@@ -163,6 +163,22 @@ Value find_and_load(Interpreter& in, const std::string& fullname) {
 
 }  // namespace
 
+namespace {
+
+// The frame of a module body, or of an expression evaluated as one, running `src` in
+// `module`'s globals. Only a file's frames keep their source for tracebacks
+// (`keep_source`): CPython shows no lines for eval'd or interactive text.
+void init_module_frame(Frame& f, ModuleObject* module, const std::shared_ptr<const ParsedSource>& src,
+                       bool keep_source) {
+    f.code = src->scope;
+    f.module = module;
+    f.src = src.get();
+    f.src_owner = keep_source ? &src : nullptr;
+    f.name = "<module>";
+}
+
+}  // namespace
+
 Value load_module_from_file(const std::string& name, const std::string& path) {
     return load_source_module(Interpreter::get(), name, path, false, "");
 }
@@ -183,12 +199,30 @@ Value eval_expression(const std::string& text, const Value& globals, const Value
                 if (!e.key.is_null()) m->globals().set(e.key, e.hash, e.value);
     Interpreter& in = Interpreter::get();
     Frame f;
-    f.code = src->scope;
-    f.module = m.get();
-    f.src = src.get();
-    f.name = "<module>";
+    init_module_frame(f, m.get(), src, false);
     FrameGuard guard(in, &f);
     return in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
+}
+
+// One statement of an interactive session (native_repl.cpp): a lone expression
+// statement is evaluated in `module` and its value returned; anything else runs as a
+// module body (None).
+Value run_interactive_source(ModuleObject* module, const std::shared_ptr<const ParsedSource>& src) {
+    Interpreter& in = Interpreter::get();
+    if (src->body.size() != 1 || src->body[0]->kind != StmtKind::ExprStmt) {
+        in.exec_module(module, src);
+        return Value::none();
+    }
+    Frame f;
+    init_module_frame(f, module, src, false);
+    f.line = src->body[0]->span.line;
+    FrameGuard guard(in, &f);
+    try {
+        return in.eval(static_cast<const ExprStmt*>(src->body[0])->value, f);
+    } catch (PyException& e) {
+        add_to_traceback(e.exc.get(), f, true);
+        throw;
+    }
 }
 
 Value Interpreter::import_module(const std::string& name, const Value& importer, int level, const Value& fromlist) {
@@ -241,11 +275,7 @@ void Interpreter::exec_module(ModuleObject* module, const std::shared_ptr<const 
             module->globals().set_str("__doc__", str(static_cast<const ConstantExpr*>(first)->sval));
     }
     Frame f;
-    f.code = src->scope;
-    f.module = module;
-    f.src = src.get();
-    f.src_owner = &src;
-    f.name = "<module>";
+    init_module_frame(f, module, src, true);
     Frame* saved = frame;
     f.back = saved;
     frame = &f;

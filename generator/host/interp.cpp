@@ -7,6 +7,8 @@
 #include <unordered_map>
 
 #include "builtin_types.h"
+#include "did_you_mean.h"
+#include "interrupt.h"
 
 namespace exo::host {
 
@@ -17,10 +19,6 @@ namespace {
 [[noreturn]] void unbound_local(const std::string& name) {
     raise(exc_types().UnboundLocalError,
           cat("cannot access local variable '", name, "' where it is not associated with a value"));
-}
-
-[[noreturn]] void name_error(const std::string& name) {
-    raise(exc_types().NameError, cat("name '", name, "' is not defined"));
 }
 
 // intern(name), kept in the syntax tree node (memo) after the first use.
@@ -67,6 +65,10 @@ FrameGuard::FrameGuard(Interpreter& i, Frame* f) : in(i), saved(i.frame) {
 }
 
 void Interpreter::budget_exhausted() {
+    if (take_interrupt()) {  // the SIGINT handler zeroed the counter
+        steps_left = step_budget == 0 ? INT64_MAX : std::max<int64_t>(steps_left, 1);
+        raise(Value(exc_types().KeyboardInterrupt));
+    }
     if (step_budget == 0) {
         steps_left = INT64_MAX;
         return;
@@ -126,7 +128,7 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
         if (Value* v = f.ns->table.find_name(name_key(n->id, n->id_key))) return *v;
         if (n->scope == NameScope::ClassFree) {
             const Value& v = f.cells[n->index]->value;
-            if (v.is_null()) name_error(n->id);
+            if (v.is_null()) raise_name_error(n->id, f);
             return v;
         }
         [[fallthrough]];
@@ -134,9 +136,9 @@ Value Interpreter::load_name(const NameExpr* n, Frame& f) {
     case NameScope::Unresolved:
         if (Value* v = f.module->globals().find_name(name_key(n->id, n->id_key))) return *v;
         if (Value* v = builtins->globals().find_name(name_key(n->id, n->id_key))) return *v;
-        name_error(n->id);
+        raise_name_error(n->id, f);
     }
-    name_error(n->id);
+    raise_name_error(n->id, f);
 }
 
 void Interpreter::store_name(const NameExpr* n, const Value& v, Frame& f) {
@@ -167,10 +169,10 @@ void Interpreter::delete_target(const Expr* t, Frame& f) {
             f.cells[n->index]->value = Value();
             return;
         case NameScope::ClassBody:
-            if (!f.ns->table.erase(str(n->id))) name_error(n->id);
+            if (!f.ns->table.erase(str(n->id))) raise_name_error(n->id, f);
             return;
         default:
-            if (!f.module->globals().erase(str(n->id))) name_error(n->id);
+            if (!f.module->globals().erase(str(n->id))) raise_name_error(n->id, f);
             return;
         }
     }

@@ -12,11 +12,13 @@
 #include "native_time.h"
 #include "numfmt.h"
 #include "output.h"
+#include "suggestions.h"
 
 namespace exo::host {
 
 Value init_re_module();
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
+void add_repl_hooks(ModuleObject* m);     // native_repl.cpp (the interactive session)
 void add_process_hooks(ModuleObject* m);  // native_process.cpp (compiler fixture)
 void add_number_hooks(ModuleObject* m);   // native_numbers.cpp (numpy and PIL stand-ins)
 
@@ -469,6 +471,17 @@ Value host_format_exception_only(const Value&, const CallArgs& a) {
     return str(format_exception_only(A(a, 0)));
 }
 
+// The candidate nearest to a name that matched nothing, or None: the rule NameError's
+// "Did you mean" uses (suggestions.h), for the Exo library's own messages.
+Value host_closest_name(const Value&, const CallArgs& a) {
+    check_positional("closest_name", a, 2, 2);
+    std::vector<std::string> names;
+    for (const Value& v : to_vector(A(a, 1)))
+        if (is_str(v)) names.push_back(str_of(v));
+    auto s = closest_name(to_string_ref(A(a, 0), "name"), names);
+    return s ? str(*s) : Value::none();
+}
+
 ModuleObject* make_host() {
     auto* m = new ModuleObject("_host");
     m->make_immortal();
@@ -487,7 +500,9 @@ ModuleObject* make_host() {
     def(m, "load_source", host_load_source);
     def(m, "caller_module_name", host_caller_module_name);
     def(m, "format_exception_only", host_format_exception_only);
+    def(m, "closest_name", host_closest_name);
     add_host_io_hooks(m);
+    add_repl_hooks(m);
     add_process_hooks(m);
     add_number_hooks(m);
     return m;

@@ -2,9 +2,10 @@
 // (perf_counter, monotonic, process_time, time and their _ns forms) and sleep.
 #include <time.h>
 
+#include <algorithm>
 #include <cmath>
-#include <thread>
 
+#include "interrupt.h"
 #include "native_time.h"
 #include "runtime.h"
 
@@ -33,7 +34,12 @@ Value t_sleep(const Value&, const CallArgs& a) {
     check_positional("sleep", a, 1, 1);
     double s = to_double(a[0], "secs");
     if (s < 0) raise(exc_types().ValueError, "sleep length must be non-negative");
-    if (std::isfinite(s)) std::this_thread::sleep_for(std::chrono::duration<double>(s));
+    if (!std::isfinite(s)) return Value::none();
+    s = std::min(s, 1e9);  // about 31 years: within any time_t
+    // nanosleep returns early on a signal: Ctrl-C interrupts the sleep, anything else
+    // sleeps on for the rest.
+    timespec left{static_cast<time_t>(s), static_cast<long>((s - std::floor(s)) * 1e9)};
+    while (nanosleep(&left, &left) != 0) check_interrupt();
     return Value::none();
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ast.h"
+#include "identifier_nfkc.h"
 #include "lexer.h"
 #include "syntax_error.h"
 
@@ -126,8 +127,15 @@ private:
     }
     Pos here() { const Token& t = tok(); return Pos{t.line, t.col}; }
     bool is_name_tok(const Token& t) const { return t.kind == T::Name && t.kw == Kw::NotKw; }
-    std::string text(const Token& t) const { return buf_.substr(t.begin, t.end - t.begin); }
-    void set_text(std::string& dst, const Token& t) const { dst.assign(buf_, t.begin, t.end - t.begin); }
+    // A token's source text; an identifier's is its NFKC form, as CPython's parser makes it.
+    std::string text(const Token& t) const {
+        std::string raw = buf_.substr(t.begin, t.end - t.begin);
+        return t.kind == T::Name && !is_ascii_text(raw) ? nfkc_identifier(raw) : raw;
+    }
+    void set_text(std::string& dst, const Token& t) const {
+        dst.assign(buf_, t.begin, t.end - t.begin);
+        if (t.kind == T::Name && !is_ascii_text(dst)) dst = nfkc_identifier(dst);
+    }
     bool starts_expression(const Token& t) const;
 
     template <class N, class... A>

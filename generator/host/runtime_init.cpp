@@ -8,6 +8,7 @@
 
 #include "builtin_types.h"
 #include "interp.h"
+#include "interrupt.h"
 #include "output.h"
 #include "parser.h"
 
@@ -112,6 +113,7 @@ struct MainJob {
     std::string path;
     std::vector<std::string> argv;
     int status = 0;
+    bool interrupted = false;  // ended by an uncaught KeyboardInterrupt
 };
 
 int print_uncaught(const Value& exc) {
@@ -133,6 +135,7 @@ int print_uncaught(const Value& exc) {
 
 void* run_main_thread(void* p) {
     auto* job = static_cast<MainJob*>(p);
+    accept_interrupts_here();
     Interpreter& in = Interpreter::get();
     in.init_stack_limit();
     try {
@@ -172,6 +175,7 @@ void* run_main_thread(void* p) {
         in.exec_module(m.get(), src);
         job->status = 0;
     } catch (PyException& e) {
+        job->interrupted = exception_matches(Value(e.exc), exc_types().KeyboardInterrupt);
         job->status = print_uncaught(Value(e.exc));
     } catch (const HostError& e) {
         output::write_stderr(e.type + ": " + e.message + "\n");
@@ -190,6 +194,8 @@ void* run_main_thread(void* p) {
 }  // namespace
 
 int Interpreter::run_main(const std::string& path, const std::vector<std::string>& args) {
+    install_interrupt_handler(&steps_left);
+    InterruptsElsewhere waiting_thread;  // Ctrl-C goes to the interpreter's thread
     MainJob job;
     job.path = path;
     job.argv = args;
@@ -211,6 +217,8 @@ int Interpreter::run_main(const std::string& path, const std::vector<std::string
     }
     if (!started) run_main_thread(&job);
     output::flush_stdout();
+    waiting_thread.restore();
+    if (job.interrupted) exit_interrupted();
     return job.status;
 }
 

@@ -400,12 +400,17 @@ struct TracebackEntry {
     const void* frame;  // the activation listed, so that it is listed once (add_to_traceback)
 };
 
+struct NameErrorScope;  // did_you_mean.cpp
+
 struct ExceptionObject : Object {
     Value args;        // tuple
     Value cause, context;
     bool suppress_context = false;
     std::vector<TracebackEntry> traceback;  // innermost frame first
     Value traceback_chain;                  // traceback_of's objects; reset when a frame is added
+    // A NameError's view of the names where the lookup failed (did_you_mean.cpp), kept
+    // for its "Did you mean": the frame is gone by the time a traceback is printed.
+    std::shared_ptr<const NameErrorScope> name_scope;
     explicit ExceptionObject(TypeObject* t);
     static ExceptionObject* cast(Object* o);
 };

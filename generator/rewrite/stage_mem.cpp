@@ -36,13 +36,22 @@ BufInfo find_buffer(const Proc& p, const BlockLoc& b, const std::string& name) {
         Path pp(b.parent.begin(), b.parent.begin() + long(k));
         levels.push_back({stmt_list_at(p, pp, b.parent[k].field), size_t(b.parent[k].index)});
     }
+    std::vector<std::string> visible;  // for the error: what the name could have been
     for (const auto& [list, end] : levels) {
         for (size_t i = end; i-- > 0;)
-            if (auto a = (*list)[i]->as<Alloc>(); a && a->name.name() == name) return {a->name, a->type, a->mem};
+            if (auto a = (*list)[i]->as<Alloc>()) {
+                if (a->name.name() == name) return {a->name, a->type, a->mem};
+                visible.push_back(a->name.name());
+            }
     }
-    for (size_t i = p.args.size(); i-- > 0;)
+    for (size_t i = p.args.size(); i-- > 0;) {
         if (p.args[i].name.name() == name) return {p.args[i].name, p.args[i].type, p.args[i].mem};
-    sched_error("Must find the symbol in env");
+        visible.push_back(p.args[i].name.name());
+    }
+    std::string listing;
+    for (auto it = visible.rbegin(); it != visible.rend(); ++it) listing += (listing.empty() ? "" : ", ") + *it;
+    sched_error("Must find the symbol in env: no argument or allocation named '" + name +
+                "' is visible at the staged block (visible: " + (listing.empty() ? "none" : listing) + ")");
 }
 
 ExprPtr sub(const ExprPtr& a, const ExprPtr& b, const SrcInfo& s) { return index_op(BinOpKind::Sub, a, b, s, T::index()); }

@@ -11,6 +11,7 @@ import re
 from enum import Enum
 
 import _exo
+import _host
 from _exo import Procedure
 
 from .API_types import ExoType
@@ -715,6 +716,40 @@ def _unquote(m):
     raise TypeError(f"cannot use {type(v).__name__} in a pattern unquote")
 
 
+# What a pattern is about: the iteration variable of a loop pattern, or the name a
+# statement pattern assigns, reduces into or allocates.
+_PATTERN_SUBJECT = re.compile(r"^\s*(?:for\s+([a-zA-Z_]\w*)\s+in\b|([a-zA-Z_]\w*)\s*(?:\[[^\]]*\])?\s*(?:=|\+=|:))")
+
+
+def _names_matching(proc, pattern):
+    """The names of the statements `pattern` matches (loops or allocations), in order:
+    found natively, since a failed find may be a loop's exit condition (replace_all)."""
+    return [_exo._cur_attr(proc, r[1] + ((r[2], r[3]),), "name") for r in _exo._cur_find(proc, pattern, None)]
+
+
+def _unknown_name_hint(proc, pattern):
+    """When a pattern found nothing because it names a loop, argument or allocation that
+    the proc does not have: that name, the nearest one it has, and all of them."""
+    m = _PATTERN_SUBJECT.match(pattern)
+    if not m or (m[1] or m[2]) == "_":
+        return ""
+    if m[1]:
+        name, what = m[1], "loop"
+        names = _names_matching(proc, "for _ in _: _")
+    else:
+        name, what = m[2], "argument or allocation"
+        names = [a.name() for a in proc.args()] + _names_matching(proc, "_ : _")
+    names = list(dict.fromkeys(names))
+    if name in names:
+        return ""  # the name exists: the rest of the pattern did not match
+    hint = f"\nNo {what} in {proc.name()} is named '{name}'"
+    close = _host.closest_name(name, names)
+    if close:
+        hint += f"; did you mean '{close}'?"
+    listing = "loops" if m[1] else "arguments and allocations"
+    return hint + (f"\nIts {listing}: {', '.join(names)}" if names else f"\nIt has no {listing}")
+
+
 def _find(proc, pattern, many, scope):
     if not isinstance(pattern, str):
         raise TypeError("expected a pattern string")
@@ -736,7 +771,7 @@ def _find(proc, pattern, many, scope):
             c = _lift(_Node(r[1]), proc)
         cursors.append(c)
     if not cursors:
-        raise SchedulingError(f"find: failed to find matches\nPattern: {pattern}")
+        raise SchedulingError(f"find: failed to find matches\nPattern: {pattern}{_unknown_name_hint(proc, pattern)}")
     return cursors if many else cursors[0]
 
 

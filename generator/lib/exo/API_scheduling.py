@@ -294,32 +294,108 @@ def rename(proc, name):
 
 @sched_op([ForCursorA, PosIntA, ListA(NameA, length=2), EnumA(["cut", "guard", "cut_and_guard"]), BoolA])
 def divide_loop(proc, loop_cursor, div_const, new_iters, tail="guard", perfect=False):
-    """Divide a loop into an outer loop and an inner loop of `div_const` iterations."""
+    """Divide a loop into an outer loop and an inner loop of `div_const` iterations
+    (Halide's and TVM's "split").
+
+    Args:
+        loop_cursor: the loop; a cursor, or a pattern such as "i" or "i #1".
+        div_const: the inner loop's trip count, an int >= 1.
+        new_iters: the names of the outer and the inner iteration variables.
+        tail: what happens to the iterations past the last full inner loop when the
+            trip count is not a multiple of `div_const`:
+              "guard" (default): the outer loop rounds up and the body runs under
+                  `if q * outer + inner < hi:`;
+              "cut": a second loop after the nest runs the remaining iterations;
+              "cut_and_guard": as "cut", with that loop inside `if hi % q > 0:`.
+        perfect: True asserts that the trip count is a multiple of `div_const`, so
+            there is no tail; exocc proves it (from the proc's asserts) or refuses.
+
+    The body's uses of the old variable become `q * outer + inner`. Refused when
+    `perfect` cannot be proved, or when a name is not a valid identifier.
+
+    Example, with div_const=4, new_iters=["io", "ii"], tail="cut":
+        for i in seq(0, n):                 for io in seq(0, n / 4):
+            x[i] = x[i] * 2.0       ->          for ii in seq(0, 4):
+                                                    x[4 * io + ii] = x[4 * io + ii] * 2.0
+                                            for ii in seq(0, n % 4):
+                                                x[ii + n / 4 * 4] = x[ii + n / 4 * 4] * 2.0
+    """
     return _result(proc, _exo._sched_divide_loop(proc, loop_cursor._impl.path, div_const, new_iters[0],
                                                  new_iters[1], tail, perfect))
 
 
 @sched_op([NestedForCursorA])
 def reorder_loops(proc, nested_loops):
-    """Interchange two directly nested loops."""
+    """Interchange two directly nested loops: the inner loop becomes the outer one.
+
+    Args:
+        nested_loops: the outer loop, whose body must be exactly the inner loop; a
+            cursor, or a pattern "i j" naming both iteration variables.
+
+    Refused when the inner loop's bounds depend on the outer variable, or when the
+    interchange could change the result: the iterations must commute (no
+    iteration reads what another writes, except through reductions that commute).
+
+    Example ("i j"):
+        for i in seq(0, n):                 for j in seq(0, m):
+            for j in seq(0, m):     ->          for i in seq(0, n):
+                x[i, j] = 0.0                       x[i, j] = 0.0
+    """
     return _result(proc, _exo._sched_reorder_loops(proc, nested_loops._impl.path))
 
 
 @sched_op([ForCursorA])
 def unroll_loop(proc, loop_cursor):
-    """Fully unroll a loop with constant bounds."""
+    """Replace a loop with constant bounds by copies of its body, one per iteration,
+    with the iteration variable replaced by its value.
+
+    Args:
+        loop_cursor: the loop; a cursor or a pattern such as "i".
+
+    Refused when a bound is not a constant.
+
+    Example:
+        for i in seq(0, 3):         ->      x[0] = 1.0
+            x[i] = 1.0                      x[1] = 1.0
+                                            x[2] = 1.0
+    """
     return _result(proc, _exo._sched_unroll_loop(proc, loop_cursor._impl.path))
 
 
 @sched_op([ForCursorA, NewExprA("loop_cursor")])
 def cut_loop(proc, loop_cursor, cut_point):
-    """Split a loop's iteration range at `cut_point` into two loops."""
+    """Split a loop's iteration range at `cut_point` into two consecutive loops,
+    `seq(lo, cut_point)` then `seq(cut_point, hi)`, each with the whole body.
+
+    Args:
+        loop_cursor: the loop; a cursor or a pattern such as "i".
+        cut_point: an expression (a string such as "n - 4", or an int) of the
+            variables in scope at the loop.
+
+    Refused unless lo <= cut_point <= hi is proved ("Expected `cut_point` <= `hi`").
+
+    Example (cut_point=2, with n >= 2 known from an assert):
+        for i in seq(0, n):         ->      for i in seq(0, 2):
+            x[i] = 0.0                          x[i] = 0.0
+                                            for i in seq(2, n):
+                                                x[i] = 0.0
+    """
     return _result(proc, _exo._sched_cut_loop(proc, loop_cursor._impl.path, cut_point))
 
 
 @sched_op([ForCursorA, NewExprA("loop_cursor")])
 def shift_loop(proc, loop_cursor, new_lo):
-    """Shift a loop's iteration range to start at `new_lo`."""
+    """Make a loop run from `new_lo` with the same trip count; the body's uses of the
+    iteration variable are adjusted (i becomes i + (lo - new_lo)).
+
+    Args:
+        loop_cursor: the loop; a cursor or a pattern such as "i".
+        new_lo: the new lower bound, an expression that must be proved >= 0.
+
+    Example (new_lo=2; the result as simplify() leaves it):
+        for i in seq(0, n):         ->      for i in seq(2, 2 + n):
+            x[i] = 0.0                          x[-2 + i] = 0.0
+    """
     return _result(proc, _exo._sched_shift_loop(proc, loop_cursor._impl.path, new_lo))
 
 
@@ -337,7 +413,25 @@ def mult_loops(proc, nested_loops, new_iter_name):
 
 @sched_op([GapCursorA, PosIntA, BoolA])
 def fission(proc, gap_cursor, n_lifts=1, unsafe_disable_checks=False):
-    """Split the enclosing loops / ifs at the gap, `n_lifts` levels up."""
+    """Split the loops (and ifs) around a gap between two statements into two copies,
+    one holding the statements before the gap and one those after it, `n_lifts`
+    levels up.
+
+    Args:
+        gap_cursor: a gap between two statements, e.g. `p.find("x[_] = _").after()`.
+        n_lifts: how many enclosing loops / ifs to split (default 1).
+        unsafe_disable_checks: skip the safety check (upstream's escape hatch).
+
+    Refused when the second half could read what a later iteration of the first half
+    writes (or the reverse): running all of the first half first must not change the
+    result. A gap at the start or end of a block is refused.
+
+    Example (the gap after `x[i] = 1.0`):
+        for i in seq(0, n):         ->      for i in seq(0, n):
+            x[i] = 1.0                          x[i] = 1.0
+            y[i] = 2.0                      for i in seq(0, n):
+                                                y[i] = 2.0
+    """
     stmt = gap_cursor.anchor().prev() if gap_cursor.type() == PC.GapType.Before else gap_cursor.anchor()
     if not stmt or not stmt.next():
         raise ValueError("expected cursor to point to a gap between statements, not at an edge")
@@ -443,9 +537,32 @@ class CustomWindowExprA(NewExprA):
 
 @sched_op([BlockCursorA, CustomWindowExprA("block_cursor"), NameA, BoolA])
 def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
-    """Stage the window `win_expr` ('x[32, i:i+4]') of a buffer in a new buffer
-    `new_buf_name` around the block: load it before, store it back after (accum: zero it
-    before and reduce it into the buffer after)."""
+    """Stage a window of a buffer in a new buffer around a block: the block uses the
+    new buffer instead, which is loaded before the block and stored back after it.
+
+    Args:
+        block_cursor: the statements to stage around (a cursor or a pattern).
+        win_expr: the window, "x[32, i:i+4]": per dimension a point or a lo:hi range,
+            over variables in scope at the block.
+        new_buf_name: the new buffer's name (an allocation placed before the block,
+            shaped like the window's ranges, in the original buffer's memory).
+        accum: the block only reduces (`+=`) into the window: zero the new buffer
+            before and add it into the original after, instead of load and store.
+
+    Loads are emitted only if the block may read the window, stores only if it may
+    write it. Refused when the block reaches the buffer outside the window (an access
+    neither fully inside nor disjoint from it), or when the buffer is not visible at
+    the block ("Must find the symbol in env: ...", naming it and what is visible).
+
+    Example, staging "x[4*io:4*io+4]" as "xr" around the loop over ii (the result as
+    simplify() leaves it):
+        for io in seq(0, n / 4):                    for io in seq(0, n / 4):
+            for ii in seq(0, 4):            ->          xr: f32[4] @ DRAM
+                y[4 * io + ii] = x[4 * io + ii]         for i0 in seq(0, 4):
+                                                            xr[i0] = x[i0 + 4 * io]
+                                                        for ii in seq(0, 4):
+                                                            y[ii + 4 * io] = xr[ii]
+    """
     buf_name, dims = win_expr
     b = block_cursor._impl
     return _result(proc, _exo._sched_stage_mem(proc, (b.parent, b.field, b.lo, b.hi), buf_name, dims,

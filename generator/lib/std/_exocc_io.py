@@ -28,7 +28,33 @@ def _parse_mode(mode):
     return kinds[0]
 
 
-class TextIOWrapper:
+class _LineIterable:
+    """The line protocol of a text stream over its readline(): iteration and
+    readlines (shared with io.StringIO)."""
+
+    def readlines(self, hint=-1):
+        lines = []
+        total = 0
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                return lines
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+class TextIOWrapper(_LineIterable):
     def __init__(self, path, mode):
         self.name = path
         self.mode = mode
@@ -83,18 +109,6 @@ class TextIOWrapper:
         out = self._text[self._pos:end]
         self._pos = end
         return out
-
-    def readlines(self):
-        return list(self)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
     def write(self, s):
         self._check(False)

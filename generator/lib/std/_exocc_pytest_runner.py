@@ -24,6 +24,7 @@ import sys
 import os
 import re
 import _host
+from _exocc_brackets import bracket_state
 import pytest
 from pytest import Skipped, Failed, XFailed, Exit, Mark, ParameterSet, get_unpacked_marks
 from pathlib import Path
@@ -1112,30 +1113,8 @@ def _statement_lines(filename, lineno, first_text):
 
 
 def _bracket_depth(text, depth):
-    i = 0
-    quote = None
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == '\\':
-                i += 2
-                continue
-            if text.startswith(quote, i):
-                i += len(quote)
-                quote = None
-                continue
-        elif c == '#':
-            break
-        elif c in '\'"':
-            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
-            i += len(quote)
-            continue
-        elif c in '([{':
-            depth += 1
-        elif c in ')]}':
-            depth -= 1
-        i += 1
-    return depth, text.rstrip().endswith('\\')
+    depth, _, backslash = bracket_state(text, depth)
+    return depth, backslash
 
 
 def _dedent_block(lines):
@@ -2299,8 +2278,13 @@ options:
   -v, --verbose      one line per test; missing goldens show the actual output
   -q, --quiet        less output
   -s                 do not capture the tests' output
+  --capture MODE     fd or sys: capture the tests' output (default); no: as -s
   --update-golden    write missing or different golden files instead of failing
-  --collect-only     list the tests without running them
+  --collect-only, --co  list the tests without running them
+  -h, --help         show this help
+
+pytest options that change nothing here are accepted and ignored (--tb, -r, -p, -W,
+--color, --durations, -n, -o, --basetemp, --rootdir, --import-mode, --junitxml, ...).
 """
 
 

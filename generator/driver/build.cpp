@@ -9,6 +9,8 @@
 #include <map>
 #include <set>
 
+#include <z3.h>
+
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
 #include "../frontend/exo_module.h"
@@ -83,35 +85,64 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
     return o;
 }
 
-// The GNU build-id of this executable: a stamp of exactly this exocc build. Falls back
-// to hashing the executable when it has none.
-std::string exocc_identity() {
-    std::string id;
+// The GNU build-id note of one loaded object, or empty.
+std::string build_id_of(const dl_phdr_info* info) {
+    for (int i = 0; i < info->dlpi_phnum; ++i) {
+        const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+        if (ph.p_type != PT_NOTE) continue;
+        const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+        const char* end = p + ph.p_memsz;
+        while (p + sizeof(ElfW(Nhdr)) <= end) {
+            auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
+            const char* name = p + sizeof(ElfW(Nhdr));
+            const char* desc = name + ((nh->n_namesz + 3) & ~3u);
+            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0)
+                return std::string(desc, nh->n_descsz);
+            p = desc + ((nh->n_descsz + 3) & ~3u);
+        }
+    }
+    return "";
+}
+
+// What exocc's output depends on besides its inputs: this executable and the solver
+// library it runs (a different Z3 may accept or reject other schedules). Each is stamped
+// by its GNU build-id, else by hashing its file.
+struct ToolIdentity {
+    std::string key;                 // for cache keys
+    std::vector<std::string> files;  // for depfiles: the executable, the solver library
+};
+
+ToolIdentity tool_identity() {
+    struct Found {
+        std::string exe_id, solver_id, solver_path;
+    } found;
     dl_iterate_phdr(
         [](dl_phdr_info* info, size_t, void* out) -> int {
-            if (info->dlpi_name && info->dlpi_name[0]) return 0;  // the main program only
-            for (int i = 0; i < info->dlpi_phnum; ++i) {
-                const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-                if (ph.p_type != PT_NOTE) continue;
-                const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
-                const char* end = p + ph.p_memsz;
-                while (p + sizeof(ElfW(Nhdr)) <= end) {
-                    auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
-                    const char* name = p + sizeof(ElfW(Nhdr));
-                    const char* desc = name + ((nh->n_namesz + 3) & ~3u);
-                    if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
-                        *static_cast<std::string*>(out) = std::string(desc, nh->n_descsz);
-                        return 1;
-                    }
-                    p = desc + ((nh->n_descsz + 3) & ~3u);
-                }
+            auto* f = static_cast<Found*>(out);
+            std::string name = info->dlpi_name ? info->dlpi_name : "";
+            if (name.empty() && f->exe_id.empty()) f->exe_id = "build-id:" + sha256_hex(build_id_of(info));
+            else if (name.find("/libz3.") != std::string::npos || name.compare(0, 6, "libz3.") == 0) {
+                f->solver_path = real_path(name);
+                std::string id = build_id_of(info);
+                f->solver_id = id.empty() ? "" : "build-id:" + sha256_hex(id);
             }
-            return 1;
+            return 0;
         },
-        &id);
-    if (!id.empty()) return "build-id:" + sha256_hex(id);
-    std::optional<std::string> exe = read_file("/proc/self/exe");
-    return "exe:" + sha256_hex(exe ? *exe : std::string(kVersion));
+        &found);
+    auto file_stamp = [](const std::string& path) {
+        std::optional<std::string> bytes = read_file(path);
+        return "file:" + sha256_hex(bytes ? *bytes : std::string(kVersion));
+    };
+    ToolIdentity t;
+    t.files.push_back(real_path("/proc/self/exe"));
+    std::string exe = found.exe_id == "build-id:" + sha256_hex("") ? file_stamp(t.files[0]) : found.exe_id;
+    std::string solver = std::string("z3 ") + Z3_get_full_version() + " ";
+    if (!found.solver_path.empty()) {
+        t.files.push_back(found.solver_path);
+        solver += found.solver_id.empty() ? file_stamp(found.solver_path) : found.solver_id;
+    }
+    t.key = exe + "\n" + solver;
+    return t;
 }
 
 std::string depfile_escape(const std::string& p) {
@@ -176,14 +207,14 @@ private:
         auto it = hashes_.find(path);
         if (it == hashes_.end()) {
             std::optional<std::string> bytes = read_file(path);
-            it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : std::string("missing")).first;
+            it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : kAbsentFileHash).first;
         }
         return it->second;
     }
 
     std::string kernel_key(const Kernel& k) {
         Sha256 h;
-        h.field("exocc-kernel-key 1").field(identity_).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("exocc-kernel-key 2").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
         auto opt_tag = [&](const std::string& p) { return p.empty() ? std::string() : tag(p); };
         h.field(opt_tag(k.source)).field(opt_tag(k.object)).field(opt_tag(k.schedule_file)).field(k.schedule_func);
         h.field(std::to_string(k.procs.size()));
@@ -194,6 +225,7 @@ private:
         for (const auto& d : m_.search_path) h.field(tag(d));
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
+        add_env(h, env_values(k));
         return h.hex();
     }
 
@@ -225,9 +257,10 @@ private:
     }
 
     Library compile(bool ignore_cache) {
-        identity_ = exocc_identity();
+        tool_ = tool_identity();
         backend::KernelLoader loader;
         std::vector<ir::ProcPtr> exports;
+        ProcOwners owners;
         Library lib;
         for (size_t i = 0; i < m_.kernels.size(); ++i) {
             const Kernel& k = m_.kernels[i];
@@ -247,11 +280,17 @@ private:
                 if (!built) throw BuildFailed{};
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
+                for (const auto& d : built->absent) entry.deps.emplace_back(tag(d), kAbsentFileHash);
                 entry.ir = std::move(built->ir);
                 cache_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
-            for (const auto& [t, sha] : entry.deps) lib.deps.insert(untag(t));
+            for (const auto& [t, sha] : entry.deps) {
+                std::string p = untag(t);
+                if (sha != kAbsentFileHash) lib.deps.insert(p);
+                else if (t[0] != 'r') lib.deps.insert(nearest_existing_dir(p));
+            }
+            check_one_proc_per_name(i, *procs, &owners);
             for (const auto& p : *procs)
                 if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
         }
@@ -259,29 +298,64 @@ private:
         lib.c = std::move(c);
         lib.h = std::move(h);
         lib.deps.insert(m_.path);
-        lib.deps.insert(real_path("/proc/self/exe"));
         lib.input_digest = input_digest(lib.deps);
+        lib.deps.insert(tool_.files.begin(), tool_.files.end());
         return lib;
     }
 
-    // The user's inputs (not exocc's own modules), by path relative to the manifest.
+    // The kernel that first brought each proc name, and its proc.
+    using ProcOwners = std::map<std::string, std::pair<size_t, ir::ProcPtr>>;
+
+    // Kernels may share procs (the loader made equal ones one object), but two different
+    // procs with one name cannot both become C.
+    void check_one_proc_per_name(size_t i, const std::vector<ir::ProcPtr>& procs, ProcOwners* owners) const {
+        for (const ir::ProcPtr& p : backend::find_all_subprocs(procs)) {
+            auto [it, added] = owners->emplace(p->name, std::make_pair(i, p));
+            if (added || it->second.second == p) continue;
+            const auto& [first, other] = it->second;
+            const Kernel& k = m_.kernels[first];
+            throw UserError(m_.kernels[i].at,
+                            "two different procs named '" + p->name + "': " + other->srcinfo.str() + " (from the [[kernel]] at " +
+                                base_name(k.at.file) + ":" + std::to_string(k.at.line) + ":" + std::to_string(k.at.col) +
+                                ") and " + p->srcinfo.str() + " (from this [[kernel]]); rename one of them");
+        }
+    }
+
+    // The directory a build system must watch for `path` to appear: its nearest
+    // existing ancestor.
+    static std::string nearest_existing_dir(std::string path) {
+        do path = dir_name(path);
+        while (path.size() > 1 && !is_dir(path));
+        return path;
+    }
+
+    // The user's inputs (not exocc's own modules), by path relative to the manifest, and
+    // the declared environment.
     std::string input_digest(const std::set<std::string>& deps) {
         std::map<std::string, std::string> files;
         for (const auto& d : deps) {
             std::string t = tag(d);
-            if (t[0] == 'r' || d == real_path("/proc/self/exe")) continue;
+            if (t[0] == 'r' || is_dir(d)) continue;  // exocc's own, or watched for new modules
             files[std::filesystem::path(d).lexically_relative(m_.dir).string()] = file_hash(d);
         }
         Sha256 h;
         for (const auto& [p, sha] : files) h.field(p).field(sha);
+        std::map<std::string, std::optional<std::string>> env;
+        for (const Kernel& k : m_.kernels) env.merge(env_values(k));
+        if (!env.empty()) add_env(h, env);
         return h.hex();
+    }
+
+    static void add_env(Sha256& h, const std::map<std::string, std::optional<std::string>>& env) {
+        h.field("env " + std::to_string(env.size()));
+        for (const auto& [name, v] : env) h.field(name).field(v ? "=" + *v : "unset");
     }
 
     Options o_;
     std::vector<std::string> roots_;
     Cache cache_;
     Manifest m_;
-    std::string identity_;
+    ToolIdentity tool_;
     std::map<std::string, std::string> hashes_;
 };
 
@@ -314,7 +388,7 @@ int guarded(const char* usage, F&& f) {
 std::string depfile_text(const std::string& targets, const std::set<std::string>& deps) {
     std::string out = targets + ":";
     for (const auto& d : deps)
-        if (is_file(d)) out += " \\\n  " + depfile_escape(d);
+        if (is_file(d) || is_dir(d)) out += " \\\n  " + depfile_escape(d);
     return out + "\n";
 }
 

@@ -12,8 +12,13 @@
 
 namespace exo::driver {
 
+// The hash recorded for a file that must not exist (one an import looked for and did
+// not find): a file appearing there invalidates the entry.
+inline const std::string kAbsentFileHash(64, '-');
+
 struct CacheEntry {
-    // Every file the kernel read, as (path tag, sha256 of its bytes); see build.cpp.
+    // Every file the kernel read, as (path tag, sha256 of its bytes), and every file its
+    // imports looked for in vain, with kAbsentFileHash; see build.cpp.
     std::vector<std::pair<std::string, std::string>> deps;
     std::string ir;  // serialized LoopIR (ir/serialize.h)
 };

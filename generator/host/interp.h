@@ -135,6 +135,10 @@ public:
     Value import_module(const std::string& name, const Value& globals_name, int level,
                         const Value& fromlist);
     std::vector<std::string> builtin_module_roots;  // dirs of bundled .py modules
+    // Every file an import looked for and did not find, in order: a module created at
+    // one of these paths would change what the program imports, so `exocc build` keys
+    // its cache on their absence (_host.import_misses()).
+    std::vector<std::string> import_misses;
 
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;

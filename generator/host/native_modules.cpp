@@ -17,6 +17,7 @@ namespace exo::host {
 
 Value init_re_module();
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
+void add_file_buffer_hook(ModuleObject* m);  // native_file_buffer.cpp (open())
 void add_process_hooks(ModuleObject* m);  // native_process.cpp (compiler fixture)
 void add_number_hooks(ModuleObject* m);   // native_numbers.cpp (numpy and PIL stand-ins)
 
@@ -488,6 +489,7 @@ ModuleObject* make_host() {
     def(m, "caller_module_name", host_caller_module_name);
     def(m, "format_exception_only", host_format_exception_only);
     add_host_io_hooks(m);
+    add_file_buffer_hook(m);
     add_process_hooks(m);
     add_number_hooks(m);
     return m;

@@ -81,6 +81,9 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
     if (o.stem.empty()) {
         o.stem = base_name(o.manifest);
         if (size_t dot = o.stem.rfind('.'); dot != std::string::npos && dot > 0) o.stem = o.stem.substr(0, dot);
+    } else if (o.stem.find('/') != std::string::npos || o.stem == "." || o.stem == "..") {
+        // The outputs must stay in the output (or vendor) directory.
+        throw Usage("argument --stem: '" + o.stem + "' must be a file name, without '/'");
     }
     return o;
 }
@@ -415,11 +418,9 @@ int build_command(const std::vector<std::string>& args) {
         Builder::Library lib = b.build();
         std::string c_file = o.outdir + "/" + o.stem + ".c", h_file = o.outdir + "/" + o.stem + ".h";
         make_dirs(o.outdir);
-        write_if_changed(c_file, lib.c);
-        write_if_changed(h_file, lib.h);
         std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
                                                        : depfile_escape(o.depfile_target);
-        write_if_changed(o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps));
+        commit_files({{c_file, lib.c}, {h_file, lib.h}, {o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps)}});
         return 0;
     });
 }
@@ -433,7 +434,9 @@ int vendor_command(const std::vector<std::string>& args) {
             {o.stem + ".c", lib.c}, {o.stem + ".h", lib.h}, {o.stem + ".exo-vendor", vendor_record(o, lib.input_digest)}};
         if (!o.check) {
             make_dirs(o.vendor_dir);
-            for (const auto& [name, text] : files) write_if_changed(o.vendor_dir + "/" + name, text);
+            std::vector<std::pair<std::string, std::string>> paths;
+            for (const auto& [name, text] : files) paths.emplace_back(o.vendor_dir + "/" + name, text);
+            commit_files(paths);
             return 0;
         }
         bool stale = false;

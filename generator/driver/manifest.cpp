@@ -181,7 +181,14 @@ public:
         std::string stem = base_name(m.path);
         if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
         m.lib_name = stem;
-        if (const toml::node* lib = root.get("library")) {
+        const toml::node* lib = root.get("library");
+        const toml::node* lib_name = lib && lib->as_table() ? lib->as_table()->get("name") : nullptr;
+        // The backend turns other characters into '_' ("my-kernels" is my_kernels), but a
+        // leading digit cannot start a C name.
+        if (!lib_name && std::isdigit(static_cast<unsigned char>(stem[0])))
+            throw UserError(Location{file_, 1, 1}, "the library is named after the manifest, but '" + stem +
+                                                       "' is not a C identifier: give it one with [library] name = \"...\"");
+        if (lib) {
             const toml::table* t = lib->as_table();
             if (!t) fail(lib->source(), "'library' must be a table, not " + std::string(type_name(*lib)));
             only_keys(*t, "[library]", {"name", "search_path", "env"});

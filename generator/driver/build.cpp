@@ -288,11 +288,10 @@ private:
                 cache_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
-            for (const auto& [t, sha] : entry.deps) {
-                std::string p = untag(t);
-                if (sha != kAbsentFileHash) lib.deps.insert(p);
-                else if (t[0] != 'r') lib.deps.insert(nearest_existing_dir(p));
-            }
+            // Absent files stay out of the depfile: a build system can only watch their
+            // directories, whose times change with every file saved in them.
+            for (const auto& [t, sha] : entry.deps)
+                if (sha != kAbsentFileHash) lib.deps.insert(untag(t));
             check_one_proc_per_name(i, *procs, &owners);
             for (const auto& p : *procs)
                 if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
@@ -324,21 +323,13 @@ private:
         }
     }
 
-    // The directory a build system must watch for `path` to appear: its nearest
-    // existing ancestor.
-    static std::string nearest_existing_dir(std::string path) {
-        do path = dir_name(path);
-        while (path.size() > 1 && !is_dir(path));
-        return path;
-    }
-
     // The user's inputs (not exocc's own modules), by path relative to the manifest, and
     // the declared environment.
     std::string input_digest(const std::set<std::string>& deps) {
         std::map<std::string, std::string> files;
         for (const auto& d : deps) {
             std::string t = tag(d);
-            if (t[0] == 'r' || is_dir(d)) continue;  // exocc's own, or watched for new modules
+            if (t[0] == 'r') continue;
             files[std::filesystem::path(d).lexically_relative(m_.dir).string()] = file_hash(d);
         }
         Sha256 h;
@@ -391,7 +382,7 @@ int guarded(const char* usage, F&& f) {
 std::string depfile_text(const std::string& targets, const std::set<std::string>& deps) {
     std::string out = targets + ":";
     for (const auto& d : deps)
-        if (is_file(d) || is_dir(d)) out += " \\\n  " + depfile_escape(d);
+        if (is_file(d)) out += " \\\n  " + depfile_escape(d);
     return out + "\n";
 }
 

@@ -11,29 +11,13 @@
 #  - a cache directory other users may write to is refused unless declared shared (item 11).
 # Usage: check_build_outputs.sh EXOCC
 set -u
-exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check NAME COMMAND...
-    local name="$1"; shift
-    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # Every exocc run here is bounded: a hang is a failure, not a stuck test.
 xc() { timeout 60 "$exocc" "$@"; }
 
 p="$work/proj"
 mkdir -p "$p/lib"
-cat > "$p/kern.py" <<'EOF'
-from __future__ import annotations
-from exo import *
-from consts import K
-
-@proc
-def scale(n: size, x: f32[n]):
-    for i in seq(0, n):
-        x[i] = x[i] * K
-EOF
+write_scale_kernel "$p"
 echo 'K = 2.0' > "$p/lib/consts.py"
 printf '[library]\nsearch_path = ["lib"]\n[[kernel]]\nsource = "kern.py"\n' > "$p/k.toml"
 xc build "$p/k.toml" -o "$p/ref" --no-cache || { echo "FAIL reference build"; exit 1; }
@@ -154,5 +138,4 @@ EXO_CACHE_SHARED=1 xc build "$p/k.toml" -o "$p/out11" --cache-dir "$c" 2>"$p/11b
 check "declared shared: no warning" test ! -s "$p/11b.log"
 check "declared shared: entries stored" test -n "$(find "$c" -name '*.entry')"
 
-echo "$fails failed"
-[ "$fails" = 0 ]
+finish

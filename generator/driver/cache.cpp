@@ -1,6 +1,7 @@
 #include "cache.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -107,6 +108,14 @@ bool is_stale_temporary(const fs::path& p, fs::file_time_type when) {
     return writer_gone || when < fs::file_time_type::clock::now() - std::chrono::hours(24);
 }
 
+// The user's own group, with no other members (a "user private group", which a umask
+// of 002 makes directories writable by): its write permission lets no one else in.
+bool is_private_group(gid_t gid) {
+    if (gid != ::getegid()) return false;
+    const group* g = ::getgrgid(gid);
+    return g && (!g->gr_mem || !g->gr_mem[0]);
+}
+
 void warn(const std::string& msg) { std::fprintf(stderr, "exocc: warning: %s\n", msg.c_str()); }
 
 }  // namespace
@@ -123,7 +132,10 @@ Cache::Cache(std::string dir, uint64_t max_bytes) : dir_(std::move(dir)), max_by
 // C code, so a directory others may write to is trusted only when declared shared.
 std::string Cache::unusable_reason() {
     try {
-        make_dirs(dir_);
+        if (!is_dir(dir_)) {
+            make_dirs(dir_);
+            ::chmod(dir_.c_str(), 0700);  // private from the start, whatever the umask
+        }
     } catch (const FileError& e) {
         return e.what();
     }
@@ -131,11 +143,11 @@ std::string Cache::unusable_reason() {
     if (::stat(dir_.c_str(), &st) != 0) return std::strerror(errno);
     if (::access(dir_.c_str(), R_OK | W_OK | X_OK) != 0) return std::string("it is not writable (") + std::strerror(errno) + ")";
     const char* shared = std::getenv("EXO_CACHE_SHARED");
-    bool declared_shared = shared && std::string(shared) == "1";
-    if (!declared_shared && st.st_uid != ::geteuid())
-        return "it belongs to another user (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
-    if (!declared_shared && (st.st_mode & (S_IWGRP | S_IWOTH)))
-        return "other users may write to it (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
+    if (shared && std::string(shared) == "1") return "";
+    const char* hint = " (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
+    if (st.st_uid != ::geteuid()) return std::string("it belongs to another user") + hint;
+    if ((st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && !is_private_group(st.st_gid)))
+        return std::string("other users may write to it") + hint;
     return "";
 }
 

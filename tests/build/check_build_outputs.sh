@@ -127,6 +127,8 @@ EXO_CACHE_DIR="$work/not-a-dir" xc build "$p/k.toml" -o "$p/out10b" 2>"$p/10b.lo
 check "EXO_CACHE_DIR a file: one warning" test "$(grep -c "warning:" "$p/10b.log")" = 1
 
 # --- item 11: a cache others may write to is refused unless declared shared ---------
+(umask 000; xc build "$p/k.toml" -o "$p/out11" --cache-dir "$work/fresh-cache")
+check "a cache directory exocc creates is private, whatever the umask" test "$(stat -c %a "$work/fresh-cache")" = 700
 c="$work/cache11"
 mkdir -p "$c"
 chmod 0777 "$c"

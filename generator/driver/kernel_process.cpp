@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
 
 #include "../host/interp.h"
 #include "../host/output.h"
@@ -147,7 +148,10 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     int wstatus = 0;
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-        if (WIFSIGNALED(wstatus)) std::fprintf(stderr, "exocc: kernel build died with signal %d\n", WTERMSIG(wstatus));
+        if (WIFSIGNALED(wstatus))
+            std::fprintf(stderr, "%s: error: in kernel %s: its build died with signal %d (%s)\n", where(k.at).c_str(),
+                         std::filesystem::path(k.source.empty() ? k.object : k.source).lexically_relative(m.dir).c_str(),
+                         WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
         return std::nullopt;
     }
     // Unframe: the IR, then one path per dependency, "+" for a file read and "-" for

@@ -73,7 +73,8 @@ def _kernel_procs(spec):
 
 
 def _kernel_name(spec):
-    return os.path.basename(spec["source"] or spec["object"])
+    """The kernel's source (or object) file as the manifest names it."""
+    return os.path.relpath(spec["source"] or spec["object"], os.path.dirname(spec["manifest"]))
 
 
 def _is_exocc_file(filename, roots):

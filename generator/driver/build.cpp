@@ -117,34 +117,35 @@ struct ToolIdentity {
 
 ToolIdentity tool_identity() {
     struct Found {
-        std::string exe_id, solver_id, solver_path;
+        bool exe_seen = false;
+        std::string exe_id, solver_id, solver_path;  // raw build-ids, empty if none
     } found;
     dl_iterate_phdr(
         [](dl_phdr_info* info, size_t, void* out) -> int {
             auto* f = static_cast<Found*>(out);
             std::string name = info->dlpi_name ? info->dlpi_name : "";
-            if (name.empty() && f->exe_id.empty()) f->exe_id = "build-id:" + sha256_hex(build_id_of(info));
-            else if (name.find("/libz3.") != std::string::npos || name.compare(0, 6, "libz3.") == 0) {
+            if (name.empty() && !f->exe_seen) {  // the main program comes first
+                f->exe_seen = true;
+                f->exe_id = build_id_of(info);
+            } else if (name.find("/libz3.") != std::string::npos || name.compare(0, 6, "libz3.") == 0) {
                 f->solver_path = real_path(name);
-                std::string id = build_id_of(info);
-                f->solver_id = id.empty() ? "" : "build-id:" + sha256_hex(id);
+                f->solver_id = build_id_of(info);
             }
             return 0;
         },
         &found);
-    auto file_stamp = [](const std::string& path) {
+    auto stamp = [](const std::string& build_id, const std::string& path) {
+        if (!build_id.empty()) return "build-id:" + sha256_hex(build_id);
         std::optional<std::string> bytes = read_file(path);
         return "file:" + sha256_hex(bytes ? *bytes : std::string(kVersion));
     };
     ToolIdentity t;
     t.files.push_back(real_path("/proc/self/exe"));
-    std::string exe = found.exe_id == "build-id:" + sha256_hex("") ? file_stamp(t.files[0]) : found.exe_id;
-    std::string solver = std::string("z3 ") + Z3_get_full_version() + " ";
-    if (!found.solver_path.empty()) {
+    t.key = stamp(found.exe_id, t.files[0]) + "\nz3 " + Z3_get_full_version();
+    if (!found.solver_path.empty()) {  // a static Z3 is part of the executable's identity
         t.files.push_back(found.solver_path);
-        solver += found.solver_id.empty() ? file_stamp(found.solver_path) : found.solver_id;
+        t.key += " " + stamp(found.solver_id, found.solver_path);
     }
-    t.key = exe + "\n" + solver;
     return t;
 }
 

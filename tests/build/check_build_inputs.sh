@@ -28,6 +28,22 @@ rm -rf "$p/out1"
 check "shadow: the new module invalidates the cache entry" grep -q "lib/consts.py changed" "$p/2.log"
 check "shadow: output uses the shadowing module" grep -q "7.0f" "$p/out2/k.c"
 check "depfile names the solver library" grep -q "libz3" "$p/out2/k.d"
+# Another build of the solver library (here: the same one with another build-id) is
+# another tool: entries made with the first are not used.
+z3="$(grep -o '/[^ ]*libz3[^ ]*' "$p/out2/k.d" | head -1)"
+mkdir -p "$work/other-z3"
+python3 - "$z3" "$work/other-z3/$(basename "$z3")" <<'EOF_PY'
+import subprocess, sys
+src, dst = sys.argv[1:]
+notes = subprocess.run(["readelf", "-n", src], capture_output=True, text=True).stdout
+build_id = bytes.fromhex(notes.split("Build ID:")[1].split()[0])
+data = open(src, "rb").read()
+assert data.count(build_id) == 1
+open(dst, "wb").write(data.replace(build_id, bytes(b ^ 0xff for b in build_id)))
+EOF_PY
+LD_LIBRARY_PATH="$work/other-z3" "$exocc" build "$p/k.toml" -o "$p/out-z3" --cache-dir "$work/cache1" -v 2>"$p/z3.log"
+check "another solver build misses the cache" grep -q ": not cached" "$p/z3.log"
+check "... and is the solver the depfile names" grep -q "other-z3/libz3" "$p/out-z3/k.d"
 "$exocc" build "$p/k.toml" -o "$p/out3" --cache-dir "$work/cache1" -v 2>"$p/3.log"
 check "shadow: unchanged inputs hit the cache again" grep -q ": cached" "$p/3.log"
 

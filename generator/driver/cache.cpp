@@ -116,6 +116,10 @@ bool is_private_group(gid_t gid) {
     return g && (!g->gr_mem || !g->gr_mem[0]);
 }
 
+bool others_may_write(const struct stat& st) {
+    return (st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && !is_private_group(st.st_gid));
+}
+
 void warn(const std::string& msg) { std::fprintf(stderr, "exocc: warning: %s\n", msg.c_str()); }
 
 }  // namespace
@@ -146,8 +150,15 @@ std::string Cache::unusable_reason() {
     if (shared && std::string(shared) == "1") return "";
     const char* hint = " (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
     if (st.st_uid != ::geteuid()) return std::string("it belongs to another user") + hint;
-    if ((st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && !is_private_group(st.st_gid)))
-        return std::string("other users may write to it") + hint;
+    if (others_may_write(st)) return std::string("other users may write to it") + hint;
+    // Whoever may write to a directory above it may replace the cache directory itself.
+    for (fs::path up = fs::path(real_path(dir_)).parent_path();; up = up.parent_path()) {
+        struct stat ust;
+        if (::stat(up.c_str(), &ust) == 0 && !(ust.st_mode & S_ISVTX) &&
+            ((ust.st_uid != ::geteuid() && ust.st_uid != 0) || others_may_write(ust)))
+            return "other users may replace it (through " + up.string() + ")" + hint;
+        if (up == up.root_path() || up.empty()) break;
+    }
     return "";
 }
 

@@ -2,13 +2,11 @@
 
 #include <fcntl.h>
 #include <grp.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
@@ -92,20 +90,6 @@ bool has_entry_magic(const fs::path& p) {
     bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::read(fd, buf.data(), buf.size()) == ssize_t(buf.size()) && buf == magic;
     ::close(fd);
     return ok;
-}
-
-// NAME.tmp.<pid>.<n> (fs_util.cpp) whose writer is gone: left by a killed exocc. One
-// whose pid is alive but that is a day old belongs to a reused pid.
-bool is_stale_temporary(const fs::path& p, fs::file_time_type when) {
-    std::string name = p.filename().string();
-    size_t at = name.rfind(".tmp.");
-    if (at == std::string::npos) return false;
-    std::string rest = name.substr(at + 5);
-    size_t dot = rest.find('.');
-    if (dot == std::string::npos || dot == 0 || rest.find_first_not_of("0123456789.") != std::string::npos) return false;
-    pid_t pid = pid_t(std::strtol(rest.c_str(), nullptr, 10));
-    bool writer_gone = ::kill(pid, 0) != 0 && errno == ESRCH;
-    return writer_gone || when < fs::file_time_type::clock::now() - std::chrono::hours(24);
 }
 
 // The user's own group, with no other members (a "user private group", which a umask

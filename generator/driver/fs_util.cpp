@@ -1,10 +1,12 @@
 #include "fs_util.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -92,6 +94,20 @@ std::string write_temporary(const std::string& path, const std::string& bytes) {
     return tmp;
 }
 
+// Removes the temporaries of `path` that a killed exocc left behind.
+void remove_stale_temporaries_of(const std::string& path) {
+    fs::path p(path);
+    std::string prefix = p.filename().string() + ".tmp.";
+    std::error_code ec;
+    for (fs::directory_iterator it(p.has_parent_path() ? p.parent_path() : fs::path("."), ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (name.compare(0, prefix.size(), prefix) != 0) continue;
+        std::error_code ignored;  // a time it cannot tell is min(): old
+        if (is_stale_temporary(it->path(), it->last_write_time(ignored))) fs::remove(it->path(), ignored);
+    }
+}
+
 // True if `path` is a regular file (not a link to one) holding exactly `bytes`.
 bool holds(const std::string& path, const std::string& bytes) {
     struct stat st;
@@ -102,13 +118,27 @@ bool holds(const std::string& path, const std::string& bytes) {
 
 }  // namespace
 
+bool is_stale_temporary(const fs::path& p, fs::file_time_type when) {
+    std::string name = p.filename().string();
+    size_t at = name.rfind(".tmp.");
+    if (at == std::string::npos) return false;
+    std::string rest = name.substr(at + 5);
+    size_t dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0 || rest.find_first_not_of("0123456789.") != std::string::npos) return false;
+    pid_t pid = pid_t(std::strtol(rest.c_str(), nullptr, 10));
+    bool writer_gone = ::kill(pid, 0) != 0 && errno == ESRCH;
+    return writer_gone || when < fs::file_time_type::clock::now() - std::chrono::hours(24);
+}
+
 void write_atomic(const std::string& path, const std::string& bytes) { commit_files({{path, bytes}}, false); }
 
 void commit_files(const std::vector<std::pair<std::string, std::string>>& files, bool only_changed) {
     std::vector<std::pair<std::string, std::string>> staged;  // (temporary, path)
     try {
-        for (const auto& [path, bytes] : files)
+        for (const auto& [path, bytes] : files) {
+            remove_stale_temporaries_of(path);
             if (!only_changed || !holds(path, bytes)) staged.emplace_back(write_temporary(path, bytes), path);
+        }
         for (size_t i = 0; i < staged.size(); ++i)
             if (::rename(staged[i].first.c_str(), staged[i].second.c_str()) != 0) {
                 int err = errno;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,9 +30,13 @@ void make_dirs(const std::string& path);  // throws FileError
 // through a link; the rename replaces a link at `path` rather than writing through it.
 void write_atomic(const std::string& path, const std::string& bytes);
 // Writes several files as one: every temporary first, then the renames, so a failure
-// (a full disk) leaves all of them as they were. With `only_changed`, a file that
+// (a full disk) leaves all of them as they were. Stale temporaries of these files go. With `only_changed`, a file that
 // already holds its bytes (as a regular file, not a link) is left alone.
 void commit_files(const std::vector<std::pair<std::string, std::string>>& files, bool only_changed = true);
+
+// A temporary NAME.tmp.<pid>.<n> of write_atomic whose writer is gone (left by a killed
+// exocc), or, since pids are reused, one older than a day.
+bool is_stale_temporary(const std::filesystem::path& p, std::filesystem::file_time_type when);
 
 std::string absolute_path(const std::string& path);  // lexically normal, not resolving links
 std::string real_path(const std::string& path);      // links resolved; `path` if that fails

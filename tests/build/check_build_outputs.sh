@@ -116,6 +116,10 @@ check "eviction keeps files that merely end in .entry" test -f "$c/zz/notes.entr
 check "eviction keeps misnamed entries that are not exocc's" test -n "$(find "$c" -name "$(printf 'a%.0s' $(seq 64)).entry")"
 check "a stale temporary of a dead process is removed" test ! -e "$c/zz/x.entry.tmp.4194305.0"
 check "a live process's temporary is kept" test -e "$c/zz/y.entry.tmp.$$.0"
+touch "$p/out9/k.c.tmp.4194305.3" "$p/out9/k.c.tmp.$$.3"
+xc build "$p/k.toml" -o "$p/out9" --no-cache
+check "an output's stale temporary is removed" test ! -e "$p/out9/k.c.tmp.4194305.3"
+check "an output's live temporary is kept" test -e "$p/out9/k.c.tmp.$$.3"
 
 # --- item 10: an unusable cache directory is reported once --------------------------
 echo "a file" > "$work/not-a-dir"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ struct Kernel {
     std::vector<std::string> hw;  // `exo.platforms` names or absolute paths of .py files
     std::map<std::string, Param> params;  // [params] overlaid by the kernel's own
     std::map<std::string, Location> key_at;  // where each key of the table is
+    // Environment variables its scripts may read: [library]'s `env` and its own, sorted.
+    std::vector<std::string> env;
 };
 
 struct Manifest {
@@ -55,6 +58,9 @@ struct Manifest {
     std::vector<std::string> search_path;  // absolute
     std::vector<Kernel> kernels;
 };
+
+// The values the kernel's declared environment variables have now (nullopt: unset).
+std::map<std::string, std::optional<std::string>> env_values(const Kernel& k);
 
 // Reads and validates `path`. `hw_roots` are the directories holding hardware libraries
 // (`hw = ["x86"]` must name ROOT/x86.py in one of them). Throws UserError.

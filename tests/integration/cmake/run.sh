@@ -402,7 +402,7 @@ for gen in "${generators[@]}"; do
     check "$g inputs: two kernels sharing instructions: build" build "$b" --target shared_k
     check "$g inputs: ... the instruction is emitted once" loadu_once "$b"
     check "$g inputs: ... both kernels are in the library" \
-        eval "has '$b/shared_k.exo/shared.h' 'copy_a\\(' && has '$b/shared_k.exo/shared.h' 'copy_b\\('"
+        eval "has '$b/shared_k.exo/shared.h' 'copy8\\(' && has '$b/shared_k.exo/shared.h' 'copy16\\('"
     check "$g inputs: shadowing module: build before it exists" build "$b" --target shadow_k
     check "$g inputs: ... the module found uses late/helper.py" has "$b/shadow_k.exo/shadow.c" 'x\[i\] = 2\.0f;'
     check "$g inputs: ... a cache entry was written" eval "[ -n \"\$(find '$cache' -name '*.entry' | head -1)\" ]"

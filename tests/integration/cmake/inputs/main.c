@@ -1,4 +1,4 @@
-/* Calls the kernels of the inputs consumer: prints fill_k's values, and copies through
+/* Calls the kernels of the inputs consumer: prints fill_k's values, and copies with
  * both AVX2 kernels where the CPU can run them. */
 #include <stdio.h>
 
@@ -10,11 +10,12 @@ int main(void) {
   fill_k(NULL, x);
   printf("fill_k: %g %g %g %g\n", x[0], x[1], x[2], x[3]);
   if (__builtin_cpu_supports("avx2")) {
-    float a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, b[8] = {0}, c[8] = {0};
-    copy_a(NULL, a, b);
-    copy_b(NULL, b, c);
-    for (int i = 0; i < 8; i++)
-      if (c[i] != a[i]) return 1;
+    float a[16], b[16] = {0}, c[16] = {0};
+    for (int i = 0; i < 16; i++) a[i] = (float)i;
+    copy8(NULL, a, b);
+    copy16(NULL, a, c);
+    for (int i = 0; i < 16; i++)
+      if ((i < 8 && b[i] != a[i]) || c[i] != a[i]) return 1;
     printf("copies: ok\n");
   }
   return 0;

@@ -1063,7 +1063,11 @@ bool config_change_visible(An& an, const ir::Proc& p, const ir::BlockLoc& b, con
     if (!post) post = an.post_effects(p, b, env);
     // a read counts only if both analyses allow it: the effects know guards, the
     // structural walk knows when a callee sets the field before reading it
-    if (an.may_access(*post, kRead, k) && may_read_after(p, b, field)) throw CheckFailed(read_error);
+    if (an.may_access(*post, kRead, k) && may_read_after(p, b, field)) {
+        // upstream's sentence has no full stop; the explanation is a sentence of its own
+        std::string why = an.explain_access();
+        throw CheckFailed(why.empty() ? read_error : read_error + "." + why);
+    }
     bool overwritten = false;
     auto scan = [&](const ir::StmtList& sl, size_t from) {
         for (size_t i = from; i < sl.size(); ++i)

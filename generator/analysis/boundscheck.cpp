@@ -602,7 +602,8 @@ public:
         while (depth_ > 0) pop();  // leave the shared solver clean, even on exceptions
     }
 
-    std::string check_proc(const ir::Proc& p) {
+    // The errors found, each "file:line: message".
+    std::vector<std::string> check_proc(const ir::Proc& p) {
         push();
         for (const auto& a : p.args) {
             if (a.type->kind == ir::TypeKind::Size)
@@ -633,10 +634,7 @@ public:
             check_bounds(a.name, shape, body);
         }
         pop();
-        if (errors_.empty()) return {};
-        std::string msg = "Errors occurred during effect checking:";
-        for (const auto& e : errors_) msg += "\n" + e;
-        return msg;
+        return errors_;
     }
 
     Effect effects_of(const ir::Proc& p) { return map_stmts(p.body, proc_types(p)); }
@@ -1205,15 +1203,24 @@ std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& 
 
 }  // namespace
 
-std::string bounds_check_errors(const ir::Proc& p) {
+std::vector<std::string> bounds_check_error_list(const ir::Proc& p) {
     Checker c(&shared_solver());
     return c.check_proc(p);
 }
 
-std::string call_site_errors(const ir::Proc& p, const ir::Stmt& call) {
+std::vector<std::string> call_site_error_list(const ir::Proc& p, const ir::Stmt& call) {
     Checker c(&shared_solver(), &call);
     return c.check_proc(p);
 }
+
+std::string effect_check_message(const std::vector<std::string>& errors) {
+    if (errors.empty()) return {};
+    std::string msg = "Errors occurred during effect checking:";
+    for (const auto& e : errors) msg += "\n" + e;
+    return msg;
+}
+
+std::string bounds_check_errors(const ir::Proc& p) { return effect_check_message(bounds_check_error_list(p)); }
 
 std::string aliasing_error(const ir::Proc& p) {
     std::unordered_map<Sym, Sym> aliases;

@@ -699,8 +699,19 @@ public:
     // Some access of kinds `ks` to `loc` may happen.
     bool may_access(const Effects& A, int ks, const LocKey& loc) {
         for (const auto& a : A.acc)
-            if ((a.k & ks) && a.loc == loc && maybe_sat(a.guard)) return true;
+            if ((a.k & ks) && a.loc == loc && maybe_sat(a.guard)) {
+                access_found_ = a;
+                return true;
+            }
         return false;
+    }
+
+    // The access the last may_access found, as a sentence ("It is read at f.py:9:4.").
+    std::string explain_access() const {
+        if (!access_found_) return "";
+        const Access& a = *access_found_;
+        const char* how = a.k == kRead ? "read" : a.k == kWrite ? "written" : "reduced into";
+        return " It is " + std::string(how) + " at " + a.where.str() + ".";
     }
 
     // Is running the effects `a` then `a2` (two independent walks of one block) the
@@ -717,6 +728,7 @@ private:
     ir::SrcInfo where_;   // the analysed proc's statement being walked
     int call_depth_ = 0;  // > 0 inside a callee's body
     std::optional<std::tuple<Access, Access, Term>> conflict_;
+    std::optional<Access> access_found_;
 
     // Sets where_ for the statements of the analysed proc (not of callees) while they are
     // walked.
@@ -985,7 +997,8 @@ void check_is_dead_after(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym
     Effects post = an.post_effects(p, b, env);
     if (is_arg || an.may_access(post, kAll, buf_key(root)))
         throw CheckFailed("The variable " + buf.name() + " can potentially be used after the statement at " +
-                          first_stmt(p, b).srcinfo.str() + " executes.");
+                          first_stmt(p, b).srcinfo.str() + " executes." +
+                          (is_arg ? " It is an argument, which the caller sees." : an.explain_access()));
 }
 
 void check_buffer_reduce_only(const ir::Proc& p, const ir::BlockLoc& b, const ir::Sym& buf, int /*ndim*/) {
@@ -996,7 +1009,8 @@ void check_buffer_reduce_only(const ir::Proc& p, const ir::BlockLoc& b, const ir
     const ir::StmtList& l = list_of(p, b);
     Effects a = an.block_effects(l, b.lo, b.hi, env, smt::bool_val(true));
     if (an.may_access(a, kRead | kWrite, buf_key(root)))
-        throw CheckFailed("The buffer " + buf.name() + " is accessed in a way other than simply reducing into it");
+        throw CheckFailed("The buffer " + buf.name() + " is accessed in a way other than simply reducing into it." +
+                          an.explain_access());
 }
 
 void check_bounds(const ir::Proc& p, const ir::Alloc& alloc, const ir::BlockLoc& b) {

@@ -22,6 +22,10 @@ std::pair<std::string, std::string> run_compile(const std::vector<ir::ProcPtr>& 
                                                 const std::string& h_file_name,
                                                 const std::string& lib_name = "");
 
+// Every proc reachable from `procs` through calls, each once and after every proc it
+// calls; a call cycle is a ValueError.
+std::vector<ir::ProcPtr> find_all_subprocs(const std::vector<ir::ProcPtr>& procs);
+
 // Procedure.c_code_str(): header contents, a newline, then the body.
 std::string c_code_str(const ir::ProcPtr& proc);
 

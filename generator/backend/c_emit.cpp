@@ -22,10 +22,6 @@ namespace exo::backend {
 
 using namespace ir;
 
-namespace {
-
-// Every proc reachable through calls, each once and after every proc it calls; a call
-// cycle is a ValueError.
 std::vector<ProcPtr> find_all_subprocs(const std::vector<ProcPtr>& procs) {
     std::vector<ProcPtr> all;
     std::unordered_set<const Proc*> seen;
@@ -53,6 +49,8 @@ std::vector<ProcPtr> find_all_subprocs(const std::vector<ProcPtr>& procs) {
     for (const auto& p : procs) walk(p, {});
     return all;
 }
+
+namespace {
 
 struct Collect : IRVisitor {
     std::vector<MemRef> mems;

@@ -62,7 +62,7 @@ public:
 private:
     struct Codec;
     std::unique_ptr<Codec> codec_;
-    std::vector<ir::ProcPtr> known_;
+    ir::LoadedProcs known_;
 };
 
 }  // namespace exo::backend

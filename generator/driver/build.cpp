@@ -9,6 +9,8 @@
 #include <map>
 #include <set>
 
+#include <z3.h>
+
 #include "../analysis/check_level.h"
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
@@ -86,39 +88,72 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
     if (o.stem.empty()) {
         o.stem = base_name(o.manifest);
         if (size_t dot = o.stem.rfind('.'); dot != std::string::npos && dot > 0) o.stem = o.stem.substr(0, dot);
+    } else if (o.stem.find('/') != std::string::npos || o.stem == "." || o.stem == "..") {
+        // The outputs must stay in the output (or vendor) directory.
+        throw Usage("argument --stem: '" + o.stem + "' must be a file name, without '/'");
     }
     return o;
 }
 
-// The GNU build-id of this executable: a stamp of exactly this exocc build. Falls back
-// to hashing the executable when it has none.
-std::string exocc_identity() {
-    std::string id;
+// The GNU build-id note of one loaded object, or empty.
+std::string build_id_of(const dl_phdr_info* info) {
+    for (int i = 0; i < info->dlpi_phnum; ++i) {
+        const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+        if (ph.p_type != PT_NOTE) continue;
+        const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+        const char* end = p + ph.p_memsz;
+        while (p + sizeof(ElfW(Nhdr)) <= end) {
+            auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
+            const char* name = p + sizeof(ElfW(Nhdr));
+            const char* desc = name + ((nh->n_namesz + 3) & ~3u);
+            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0)
+                return std::string(desc, nh->n_descsz);
+            p = desc + ((nh->n_descsz + 3) & ~3u);
+        }
+    }
+    return "";
+}
+
+// What exocc's output depends on besides its inputs: this executable and the solver
+// library it runs (a different Z3 may accept or reject other schedules). Each is stamped
+// by its GNU build-id, else by hashing its file.
+struct ToolIdentity {
+    std::string key;                 // for cache keys
+    std::vector<std::string> files;  // for depfiles: the executable, the solver library
+};
+
+ToolIdentity tool_identity() {
+    struct Found {
+        bool exe_seen = false;
+        std::string exe_id, solver_id, solver_path;  // raw build-ids, empty if none
+    } found;
     dl_iterate_phdr(
         [](dl_phdr_info* info, size_t, void* out) -> int {
-            if (info->dlpi_name && info->dlpi_name[0]) return 0;  // the main program only
-            for (int i = 0; i < info->dlpi_phnum; ++i) {
-                const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-                if (ph.p_type != PT_NOTE) continue;
-                const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
-                const char* end = p + ph.p_memsz;
-                while (p + sizeof(ElfW(Nhdr)) <= end) {
-                    auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
-                    const char* name = p + sizeof(ElfW(Nhdr));
-                    const char* desc = name + ((nh->n_namesz + 3) & ~3u);
-                    if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
-                        *static_cast<std::string*>(out) = std::string(desc, nh->n_descsz);
-                        return 1;
-                    }
-                    p = desc + ((nh->n_descsz + 3) & ~3u);
-                }
+            auto* f = static_cast<Found*>(out);
+            std::string name = info->dlpi_name ? info->dlpi_name : "";
+            if (name.empty() && !f->exe_seen) {  // the main program comes first
+                f->exe_seen = true;
+                f->exe_id = build_id_of(info);
+            } else if (name.find("/libz3.") != std::string::npos || name.compare(0, 6, "libz3.") == 0) {
+                f->solver_path = real_path(name);
+                f->solver_id = build_id_of(info);
             }
-            return 1;
+            return 0;
         },
-        &id);
-    if (!id.empty()) return "build-id:" + sha256_hex(id);
-    std::optional<std::string> exe = read_file("/proc/self/exe");
-    return "exe:" + sha256_hex(exe ? *exe : std::string(kVersion));
+        &found);
+    auto stamp = [](const std::string& build_id, const std::string& path) {
+        if (!build_id.empty()) return "build-id:" + sha256_hex(build_id);
+        std::optional<std::string> bytes = read_file(path);
+        return "file:" + sha256_hex(bytes ? *bytes : std::string(kVersion));
+    };
+    ToolIdentity t;
+    t.files.push_back(real_path("/proc/self/exe"));
+    t.key = stamp(found.exe_id, t.files[0]) + "\nz3 " + Z3_get_full_version();
+    if (!found.solver_path.empty()) {  // a static Z3 is part of the executable's identity
+        t.files.push_back(found.solver_path);
+        t.key += " " + stamp(found.solver_id, found.solver_path);
+    }
+    return t;
 }
 
 std::string depfile_escape(const std::string& p) {
@@ -185,14 +220,14 @@ private:
         auto it = hashes_.find(path);
         if (it == hashes_.end()) {
             std::optional<std::string> bytes = read_file(path);
-            it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : std::string("missing")).first;
+            it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : kAbsentFileHash).first;
         }
         return it->second;
     }
 
     std::string kernel_key(const Kernel& k) {
         Sha256 h;
-        h.field("exocc-kernel-key 1").field(identity_).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("exocc-kernel-key 2").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
         auto opt_tag = [&](const std::string& p) { return p.empty() ? std::string() : tag(p); };
         h.field(opt_tag(k.source)).field(opt_tag(k.object)).field(opt_tag(k.schedule_file)).field(k.schedule_func);
         h.field(std::to_string(k.procs.size()));
@@ -204,6 +239,7 @@ private:
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
         h.field("checks").field(k.checks);
+        add_env(h, env_values(k));
         return h.hex();
     }
 
@@ -235,9 +271,10 @@ private:
     }
 
     Library compile(bool ignore_cache) {
-        identity_ = exocc_identity();
+        tool_ = tool_identity();
         backend::KernelLoader loader;
         std::vector<ir::ProcPtr> exports;
+        ProcOwners owners;
         Library lib;
         for (size_t i = 0; i < m_.kernels.size(); ++i) {
             const Kernel& k = m_.kernels[i];
@@ -257,11 +294,16 @@ private:
                 if (!built) throw BuildFailed{};
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
+                for (const auto& d : built->absent) entry.deps.emplace_back(tag(d), kAbsentFileHash);
                 entry.ir = std::move(built->ir);
                 cache_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
-            for (const auto& [t, sha] : entry.deps) lib.deps.insert(untag(t));
+            // Absent files stay out of the depfile: a build system can only watch their
+            // directories, whose times change with every file saved in them.
+            for (const auto& [t, sha] : entry.deps)
+                if (sha != kAbsentFileHash) lib.deps.insert(untag(t));
+            check_one_proc_per_name(i, *procs, &owners);
             for (const auto& p : *procs)
                 if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
         }
@@ -269,29 +311,56 @@ private:
         lib.c = std::move(c);
         lib.h = std::move(h);
         lib.deps.insert(m_.path);
-        lib.deps.insert(real_path("/proc/self/exe"));
         lib.input_digest = input_digest(lib.deps);
+        lib.deps.insert(tool_.files.begin(), tool_.files.end());
         return lib;
     }
 
-    // The user's inputs (not exocc's own modules), by path relative to the manifest.
+    // The kernel that first brought each proc name, and its proc.
+    using ProcOwners = std::map<std::string, std::pair<size_t, ir::ProcPtr>>;
+
+    // Kernels may share procs (the loader made equal ones one object), but two different
+    // procs with one name cannot both become C.
+    void check_one_proc_per_name(size_t i, const std::vector<ir::ProcPtr>& procs, ProcOwners* owners) const {
+        for (const ir::ProcPtr& p : backend::find_all_subprocs(procs)) {
+            auto [it, added] = owners->emplace(p->name, std::make_pair(i, p));
+            if (added || it->second.second == p) continue;
+            const auto& [first, other] = it->second;
+            const Kernel& k = m_.kernels[first];
+            throw UserError(m_.kernels[i].at,
+                            "two different procs named '" + p->name + "': " + other->srcinfo.str() + " (from the [[kernel]] at " +
+                                base_name(k.at.file) + ":" + std::to_string(k.at.line) + ":" + std::to_string(k.at.col) +
+                                ") and " + p->srcinfo.str() + " (from this [[kernel]]); rename one of them");
+        }
+    }
+
+    // The user's inputs (not exocc's own modules), by path relative to the manifest, and
+    // the declared environment.
     std::string input_digest(const std::set<std::string>& deps) {
         std::map<std::string, std::string> files;
         for (const auto& d : deps) {
             std::string t = tag(d);
-            if (t[0] == 'r' || d == real_path("/proc/self/exe")) continue;
+            if (t[0] == 'r') continue;
             files[std::filesystem::path(d).lexically_relative(m_.dir).string()] = file_hash(d);
         }
         Sha256 h;
         for (const auto& [p, sha] : files) h.field(p).field(sha);
+        std::map<std::string, std::optional<std::string>> env;
+        for (const Kernel& k : m_.kernels) env.merge(env_values(k));
+        if (!env.empty()) add_env(h, env);
         return h.hex();
+    }
+
+    static void add_env(Sha256& h, const std::map<std::string, std::optional<std::string>>& env) {
+        h.field("env " + std::to_string(env.size()));
+        for (const auto& [name, v] : env) h.field(name).field(v ? "=" + *v : "unset");
     }
 
     Options o_;
     std::vector<std::string> roots_;
     Cache cache_;
     Manifest m_;
-    std::string identity_;
+    ToolIdentity tool_;
     std::map<std::string, std::string> hashes_;
 };
 
@@ -351,11 +420,9 @@ int build_command(const std::vector<std::string>& args) {
         Builder::Library lib = b.build();
         std::string c_file = o.outdir + "/" + o.stem + ".c", h_file = o.outdir + "/" + o.stem + ".h";
         make_dirs(o.outdir);
-        write_if_changed(c_file, lib.c);
-        write_if_changed(h_file, lib.h);
         std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
                                                        : depfile_escape(o.depfile_target);
-        write_if_changed(o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps));
+        commit_files({{c_file, lib.c}, {h_file, lib.h}, {o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps)}});
         return 0;
     });
 }
@@ -369,7 +436,9 @@ int vendor_command(const std::vector<std::string>& args) {
             {o.stem + ".c", lib.c}, {o.stem + ".h", lib.h}, {o.stem + ".exo-vendor", vendor_record(o, lib.input_digest)}};
         if (!o.check) {
             make_dirs(o.vendor_dir);
-            for (const auto& [name, text] : files) write_if_changed(o.vendor_dir + "/" + name, text);
+            std::vector<std::pair<std::string, std::string>> paths;
+            for (const auto& [name, text] : files) paths.emplace_back(o.vendor_dir + "/" + name, text);
+            commit_files(paths);
             return 0;
         }
         bool stale = false;

@@ -1,9 +1,14 @@
 #include "cache.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -65,16 +70,88 @@ bool decode(const std::string& bytes, const std::string& key, CacheEntry* out) {
     return true;
 }
 
+bool is_hex(const std::string& s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f'); });
+}
+
+// DIR/xx/<64 hex, starting xx>.entry: named as exocc names its entries.
+bool has_entry_name(const fs::path& p) {
+    std::string stem = p.stem().string(), sub = p.parent_path().filename().string();
+    return p.extension() == ".entry" && stem.size() == 64 && is_hex(stem) && stem.compare(0, 2, sub) == 0;
+}
+
+// Begins with the entry magic: a file exocc stored, that eviction may remove.
+bool has_entry_magic(const fs::path& p) {
+    std::string magic = kEntryMagic;
+    int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return false;
+    std::string buf(magic.size(), '\0');
+    struct stat st;
+    bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::read(fd, buf.data(), buf.size()) == ssize_t(buf.size()) && buf == magic;
+    ::close(fd);
+    return ok;
+}
+
+// The user's own group, with no other members (a "user private group", which a umask
+// of 002 makes directories writable by): its write permission lets no one else in.
+bool is_private_group(gid_t gid) {
+    if (gid != ::getegid()) return false;
+    const group* g = ::getgrgid(gid);
+    return g && (!g->gr_mem || !g->gr_mem[0]);
+}
+
+bool others_may_write(const struct stat& st) {
+    return (st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && !is_private_group(st.st_gid));
+}
+
+void warn(const std::string& msg) { std::fprintf(stderr, "exocc: warning: %s\n", msg.c_str()); }
+
 }  // namespace
 
-Cache::Cache(std::string dir, uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {}
+Cache::Cache(std::string dir, uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {
+    if (!enabled()) return;
+    if (std::string why = unusable_reason(); !why.empty()) {
+        warn("not using the cache directory " + dir_ + ": " + why + "; building without a cache");
+        dir_.clear();
+    }
+}
+
+// Why the directory cannot serve as this user's cache, or empty. A cache entry becomes
+// C code, so a directory others may write to is trusted only when declared shared.
+std::string Cache::unusable_reason() {
+    try {
+        if (!is_dir(dir_)) {
+            make_dirs(dir_);
+            ::chmod(dir_.c_str(), 0700);  // private from the start, whatever the umask
+        }
+    } catch (const FileError& e) {
+        return e.what();
+    }
+    struct stat st;
+    if (::stat(dir_.c_str(), &st) != 0) return std::strerror(errno);
+    if (::access(dir_.c_str(), R_OK | W_OK | X_OK) != 0) return std::string("it is not writable (") + std::strerror(errno) + ")";
+    const char* shared = std::getenv("EXO_CACHE_SHARED");
+    if (shared && std::string(shared) == "1") return "";
+    const char* hint = " (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
+    if (st.st_uid != ::geteuid()) return std::string("it belongs to another user") + hint;
+    if (others_may_write(st)) return std::string("other users may write to it") + hint;
+    // Whoever may write to a directory above it may replace the cache directory itself.
+    for (fs::path up = fs::path(real_path(dir_)).parent_path();; up = up.parent_path()) {
+        struct stat ust;
+        if (::stat(up.c_str(), &ust) == 0 && !(ust.st_mode & S_ISVTX) &&
+            ((ust.st_uid != ::geteuid() && ust.st_uid != 0) || others_may_write(ust)))
+            return "other users may replace it (through " + up.string() + ")" + hint;
+        if (up == up.root_path() || up.empty()) break;
+    }
+    return "";
+}
 
 std::string Cache::path_of(const std::string& key) const { return dir_ + "/" + key.substr(0, 2) + "/" + key + ".entry"; }
 
 Cache::Lookup Cache::lookup(const std::string& key, CacheEntry* out) {
     if (!enabled()) return Lookup::Miss;
     std::string path = path_of(key);
-    std::optional<std::string> bytes = read_file(path);
+    std::optional<std::string> bytes = read_file(path, max_bytes_);
     if (!bytes) return Lookup::Miss;
     if (!decode(*bytes, key, out)) return Lookup::Corrupt;
     // Recency for eviction (atime is unreliable under relatime/noatime).
@@ -94,8 +171,10 @@ void Cache::store(const std::string& key, const CacheEntry& entry) {
         make_dirs(dir_ + "/" + key.substr(0, 2));
         write_atomic(path_of(key), encode(key, entry));
         evict();
-    } catch (const FileError&) {
-        // A read-only or full cache directory only costs speed.
+    } catch (const FileError& e) {
+        // A full cache directory only costs speed; say so once.
+        warn(std::string(e.what()) + "; building without a cache");
+        dir_.clear();
     }
 }
 
@@ -109,13 +188,19 @@ void Cache::evict() {
     uint64_t total = 0;
     std::error_code ec;
     for (fs::recursive_directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
-        if (!it->is_regular_file(ec) || it->path().extension() != ".entry") continue;
+        if (it.depth() > 1 || !it->is_regular_file(ec) || it->is_symlink(ec)) continue;
         uint64_t size = it->file_size(ec);
         auto when = it->last_write_time(ec);
         if (ec) {
             ec.clear();
             continue;
         }
+        if (is_stale_temporary(it->path(), when)) {
+            fs::remove(it->path(), ec);
+            ec.clear();
+            continue;
+        }
+        if (!has_entry_name(it->path())) continue;
         items.push_back({it->path(), size, when});
         total += size;
     }
@@ -125,7 +210,7 @@ void Cache::evict() {
     uint64_t target = max_bytes_ / 10 * 9;
     for (const auto& it : items) {
         if (total <= target) break;
-        if (fs::remove(it.path, ec)) total -= it.size;
+        if (has_entry_magic(it.path) && fs::remove(it.path, ec)) total -= it.size;
     }
 }
 

@@ -2,7 +2,7 @@
 // LoopIR and the files it was built from. Entries are written to a temporary file and
 // renamed into place, so concurrent exocc processes can share a directory; a checksum
 // catches truncated or corrupted entries; the total size is kept under a bound by
-// evicting the least recently used entries.
+// evicting the least recently used entries (exocc's own entries only).
 #pragma once
 
 #include <cstdint>
@@ -12,8 +12,13 @@
 
 namespace exo::driver {
 
+// The hash recorded for a file that must not exist (one an import looked for and did
+// not find): a file appearing there invalidates the entry.
+inline const std::string kAbsentFileHash(64, '-');
+
 struct CacheEntry {
-    // Every file the kernel read, as (path tag, sha256 of its bytes); see build.cpp.
+    // Every file the kernel read, as (path tag, sha256 of its bytes), and every file its
+    // imports looked for in vain, with kAbsentFileHash; see build.cpp.
     std::vector<std::pair<std::string, std::string>> deps;
     std::string ir;  // serialized LoopIR (ir/serialize.h)
 };
@@ -22,7 +27,9 @@ class Cache {
 public:
     enum class Lookup { Hit, Miss, Corrupt };
 
-    // An empty `dir` disables the cache.
+    // An empty `dir` disables the cache, and so does a directory that cannot be used or
+    // trusted (after a warning): missing and not creatable, not writable, or writable by
+    // other users without EXO_CACHE_SHARED=1 (docs/build-cache.md, trust model).
     Cache(std::string dir, uint64_t max_bytes);
     bool enabled() const { return !dir_.empty(); }
     const std::string& dir() const { return dir_; }
@@ -35,6 +42,8 @@ public:
 
 private:
     std::string path_of(const std::string& key) const;
+    std::string unusable_reason();
+    // Removes the least recently used entries over the bound, and stale temporaries.
     void evict();
 
     std::string dir_;

@@ -48,8 +48,10 @@ constexpr const char* kOverview =
     "  -o, --outdir OUTDIR     directory of the outputs (default: the current directory)\n"
     "  -s, --stem STEM         output file stem: STEM.c, STEM.h, STEM.d (default: the\n"
     "                          first source's name)\n"
-    "  -p, --pythonpath DIR    directory the sources import from (default: the source's\n"
-    "                          directory for one source, else the current directory)\n"
+    "  -p, --pythonpath DIRS   directories the sources import from, ':'-separated or\n"
+    "                          repeated (default: the source's directory for one\n"
+    "                          source, else the current directory); PYTHONPATH follows\n"
+    "  --depfile-target PATH   the target the depfile names (default: the .c and .h)\n"
     "  --checks LEVEL          strict, or upstream (the default here): exocc's checks\n"
     "                          beyond upstream's only warn (docs/scheduling.md)\n"
     "  -v, --version           print `exocc version X` as upstream's exocc does\n"
@@ -57,6 +59,7 @@ constexpr const char* kOverview =
     "environment:\n"
     "  EXO_CACHE_DIR           cache directory of `exocc build` and `exocc vendor`\n"
     "  EXO_CACHE_MAX_SIZE      the cache's size bound (docs/build-cache.md)\n"
+    "  EXO_CACHE_SHARED        1: accept a cache directory other users may write\n"
     "  EXOCC_LIB               colon-separated directories of exocc's bundled modules\n";
 
 constexpr const char* kRunHelp =

@@ -1,9 +1,13 @@
-// File helpers for the driver: whole-file reads, atomic and write-if-changed writes.
+// File helpers for the driver: bounded whole-file reads, atomic and write-if-changed writes.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace exo::driver {
 
@@ -12,16 +16,27 @@ struct FileError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-std::optional<std::string> read_file(const std::string& path);
+// The bytes of `path` if it is a regular file (or a link to one) of at most `max_bytes`;
+// nullopt for anything else (missing, a FIFO, a device such as /dev/zero), so that no
+// read waits or grows without bound.
+constexpr uint64_t kMaxReadBytes = 1ull << 30;
+std::optional<std::string> read_file(const std::string& path, uint64_t max_bytes = kMaxReadBytes);
 bool is_file(const std::string& path);
 bool is_dir(const std::string& path);
 void make_dirs(const std::string& path);  // throws FileError
 
 // Writes through a temporary file in the same directory and a rename, so a reader (or
-// a crash) never sees half a file.
+// a crash) never sees half a file. The temporary is created exclusively and never
+// through a link; the rename replaces a link at `path` rather than writing through it.
 void write_atomic(const std::string& path, const std::string& bytes);
-// write_atomic unless the file already holds exactly these bytes; true if written.
-bool write_if_changed(const std::string& path, const std::string& bytes);
+// Writes several files as one: every temporary first, then the renames, so a failure
+// (a full disk) leaves all of them as they were. Stale temporaries of these files go. With `only_changed`, a file that
+// already holds its bytes (as a regular file, not a link) is left alone.
+void commit_files(const std::vector<std::pair<std::string, std::string>>& files, bool only_changed = true);
+
+// A temporary NAME.tmp.<pid>.<n> of write_atomic whose writer is gone (left by a killed
+// exocc), or, since pids are reused, one older than a day.
+bool is_stale_temporary(const std::filesystem::path& p, std::filesystem::file_time_type when);
 
 std::string absolute_path(const std::string& path);  // lexically normal, not resolving links
 std::string real_path(const std::string& path);      // links resolved; `path` if that fails

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
 
 #include "../analysis/check_level.h"
 #include "../host/interp.h"
@@ -40,7 +41,7 @@ Value strs(const std::vector<std::string>& v) {
 std::string where(const Location& l) { return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col); }
 
 // The kernel as the dict _exocc_build.py reads.
-Value spec_value(const Manifest& m, const Kernel& k) {
+Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
     Value d = host::dict();
     auto set = [&](const char* key, Value v) { host::setitem(d, host::str(key), std::move(v)); };
     set("manifest", host::str(m.path));
@@ -54,6 +55,10 @@ Value spec_value(const Manifest& m, const Kernel& k) {
     Value params = host::dict();
     for (const auto& [name, p] : k.params) host::setitem(params, host::str(name), param_value(p));
     set("params", params);
+    Value env = host::dict();
+    for (const auto& [name, v] : env_values(k)) host::setitem(env, host::str(name), v ? host::str(*v) : Value::none());
+    set("env", env);
+    set("module_roots", strs(roots));  // whose frames a traceback leaves out
     Value at = host::dict();
     host::setitem(at, host::str("kernel"), host::str(where(k.at)));
     for (const auto& [key, loc] : k.key_at) host::setitem(at, host::str(key), host::str(where(loc)));
@@ -89,7 +94,7 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
         }
         analysis::set_check_level(analysis::parse_check_level(k.checks).value_or(analysis::CheckLevel::Strict));
         host::Interpreter& in = host::Interpreter::get();
-        Value spec = spec_value(m, k);
+        Value spec = spec_value(m, k, roots);
         auto* mod = new host::ModuleObject("_exocc_kernel");
         mod->globals().set_str("__name__", host::str("_exocc_kernel"));
         mod->globals().set_str("spec", spec);
@@ -97,10 +102,11 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
         status = in.run_main(script, {script});
         if (status == 0) {
             std::string out = framed(host::str_of(host::getitem(spec, host::str("payload"))));
-            host::for_each(host::getitem(spec, host::str("deps")), [&](const Value& p) {
-                out += framed(host::str_of(p));
-                return true;
-            });
+            for (const char* list : {"deps", "absent"})
+                host::for_each(host::getitem(spec, host::str(list)), [&](const Value& p) {
+                    out += framed((list[0] == 'd' ? "+" : "-") + host::str_of(p));
+                    return true;
+                });
             if (!write_all(fd, out)) status = 1;
         }
     } catch (const std::exception& e) {
@@ -144,10 +150,14 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     int wstatus = 0;
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-        if (WIFSIGNALED(wstatus)) std::fprintf(stderr, "exocc: kernel build died with signal %d\n", WTERMSIG(wstatus));
+        if (WIFSIGNALED(wstatus))
+            std::fprintf(stderr, "%s: error: in kernel %s: its build died with signal %d (%s)\n", where(k.at).c_str(),
+                         std::filesystem::path(k.source.empty() ? k.object : k.source).lexically_relative(m.dir).c_str(),
+                         WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
         return std::nullopt;
     }
-    // Unframe: the IR, then one path per dependency.
+    // Unframe: the IR, then one path per dependency, "+" for a file read and "-" for
+    // one looked for and absent.
     std::vector<std::string> parts;
     size_t pos = 0;
     while (pos < data.size()) {
@@ -161,7 +171,10 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     if (parts.empty()) return std::nullopt;
     KernelBuild out;
     out.ir = std::move(parts[0]);
-    out.deps.assign(parts.begin() + 1, parts.end());
+    for (size_t i = 1; i < parts.size(); ++i) {
+        if (parts[i].empty()) return std::nullopt;
+        (parts[i][0] == '+' ? out.deps : out.absent).push_back(parts[i].substr(1));
+    }
     return out;
 }
 

@@ -14,6 +14,7 @@ namespace exo::driver {
 struct KernelBuild {
     std::string ir;                 // serialized LoopIR with recorded host answers
     std::vector<std::string> deps;  // absolute paths of every file the kernel read
+    std::vector<std::string> absent;  // files its imports looked for and did not find
 };
 
 // Runs the kernel; on failure the child has printed the error and this returns nullopt.

@@ -5,6 +5,7 @@
 #include <toml++/toml.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -92,6 +93,15 @@ public:
         return p;
     }
 
+    // An `env` list: names of the environment variables the kernels may read.
+    std::vector<std::string> env_names(const toml::node& n) {
+        std::vector<std::string> out = strings_at(n, "env");
+        for (const auto& name : out)
+            // POSIX's portable names are identifiers too.
+            if (!is_identifier(name)) fail(n.source(), "'env': '" + name + "' is not an environment variable name");
+        return out;
+    }
+
     std::map<std::string, Param> params(const toml::node& n, const std::string& where) {
         const toml::table* t = n.as_table();
         if (!t) fail(n.source(), "'" + where + "' must be a table, not " + type_name(n));
@@ -112,10 +122,11 @@ public:
         return s;
     }
 
-    Kernel kernel(const toml::table& t, const Manifest& m, const std::map<std::string, Param>& global_params) {
+    Kernel kernel(const toml::table& t, const Manifest& m, const std::map<std::string, Param>& global_params,
+                  const std::vector<std::string>& global_env) {
         Kernel k;
         k.at = at(file_, t.source());
-        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "checks"});
+        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "env", "checks"});
         for (const auto& [key, v] : t) k.key_at[std::string(key.str())] = at(file_, key.source());
         const toml::node* source = t.get("source");
         const toml::node* object = t.get("object");
@@ -159,6 +170,10 @@ public:
         k.params = global_params;
         if (const toml::node* n = t.get("params"))
             for (auto& [name, p] : params(*n, "params")) k.params[name] = p;
+        std::set<std::string> env(global_env.begin(), global_env.end());
+        if (const toml::node* n = t.get("env"))
+            for (const auto& name : env_names(*n)) env.insert(name);
+        k.env.assign(env.begin(), env.end());
         return k;
     }
 
@@ -173,13 +188,22 @@ public:
         const toml::table& root = parsed.table();
         only_keys(root, "the manifest", {"library", "params", "kernel"});
 
+        std::vector<std::string> global_env;
         std::string stem = base_name(m.path);
         if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
         m.lib_name = stem;
-        if (const toml::node* lib = root.get("library")) {
+        const toml::node* lib = root.get("library");
+        const toml::node* lib_name = lib && lib->as_table() ? lib->as_table()->get("name") : nullptr;
+        // The backend turns other characters into '_' ("my-kernels" is my_kernels), but a
+        // leading digit cannot start a C name.
+        if (!lib_name && std::isdigit(static_cast<unsigned char>(stem[0])))
+            throw UserError(Location{file_, 1, 1}, "the library is named after the manifest, but '" + stem +
+                                                       "' is not a C identifier: give it one with [library] name = \"...\"");
+        if (lib) {
             const toml::table* t = lib->as_table();
             if (!t) fail(lib->source(), "'library' must be a table, not " + std::string(type_name(*lib)));
-            only_keys(*t, "[library]", {"name", "search_path", "checks"});
+            only_keys(*t, "[library]", {"name", "search_path", "env", "checks"});
+            if (const toml::node* n = t->get("env")) global_env = env_names(*n);
             if (const toml::node* n = t->get("checks")) m.checks = check_level_at(*n);
             if (const toml::node* n = t->get("name")) {
                 m.lib_name = string_at(*n, "name");
@@ -198,7 +222,7 @@ public:
         if (!kernels) throw UserError(Location{file_, 1, 1}, "the manifest has no [[kernel]] entries");
         const toml::array* a = kernels->as_array();
         if (!a || !a->is_array_of_tables()) fail(kernels->source(), "'kernel' must be an array of tables ([[kernel]])");
-        for (const auto& item : *a) m.kernels.push_back(kernel(*item.as_table(), m, global_params));
+        for (const auto& item : *a) m.kernels.push_back(kernel(*item.as_table(), m, global_params, global_env));
         return m;
     }
 
@@ -228,6 +252,15 @@ std::string Param::canonical() const {
             break;
     }
     return s.str();
+}
+
+std::map<std::string, std::optional<std::string>> env_values(const Kernel& k) {
+    std::map<std::string, std::optional<std::string>> out;
+    for (const auto& name : k.env) {
+        const char* v = std::getenv(name.c_str());
+        out[name] = v ? std::optional<std::string>(v) : std::nullopt;
+    }
+    return out;
 }
 
 void print_user_error(const UserError& e) {

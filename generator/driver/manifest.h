@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ struct Kernel {
     std::map<std::string, Param> params;  // [params] overlaid by the kernel's own
     std::string checks;   // check level name: the kernel's `checks`, else the library's
     std::map<std::string, Location> key_at;  // where each key of the table is
+    // Environment variables its scripts may read: [library]'s `env` and its own, sorted.
+    std::vector<std::string> env;
 };
 
 struct Manifest {
@@ -57,6 +60,9 @@ struct Manifest {
     std::string checks = "strict";  // [library] checks: the kernels' default check level
     std::vector<Kernel> kernels;
 };
+
+// The values the kernel's declared environment variables have now (nullopt: unset).
+std::map<std::string, std::optional<std::string>> env_values(const Kernel& k);
 
 // Reads and validates `path`. `hw_roots` are the directories holding hardware libraries
 // (`hw = ["x86"]` must name ROOT/x86.py in one of them). Throws UserError.

@@ -276,7 +276,7 @@ Value cur_print(const Value&, const CallArgs& a) {
         m.path = path_of(item(1));
         m.kind = m.path.empty() ? CursorMark::Root : CursorMark::Node;
         if (!m.path.empty() && !is_stmt_path(m.path))
-            host::raise(host::exc_types().NotImplementedError, "expression cursors cannot be printed");
+            host::raise(host::exc_types().NotImplementedError, "Cursor printing is only implemented for procs and statements");
     } else if (kind == "block") {
         m.kind = CursorMark::Block;
         m.block = BlockLoc{path_of(item(1)), field_of(item(2)), size_t(host::to_int64(item(3), "lo")),

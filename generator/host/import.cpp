@@ -134,10 +134,13 @@ Value find_and_load(Interpreter& in, const std::string& fullname) {
         }
         std::string file = prefix + base + ".py";
         if (is_file(file)) {
+            in.import_misses.push_back(pkg_init);
             Value m = load_source_module(in, fullname, file, false, "");
             if (!parent.is_null()) setattr(parent, base, m);
             return m;
         }
+        in.import_misses.push_back(pkg_init);
+        in.import_misses.push_back(file);
         if (is_dir(prefix + base)) portions.push_back(prefix + base);
     }
     // A directory without __init__.py is a namespace package, unless a regular package or

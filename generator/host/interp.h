@@ -139,6 +139,10 @@ public:
     // modules, as CPython orders them. Empty unless the driver sets it: `exocc build`
     // sees no environment it was not told about.
     std::vector<std::string> python_path;
+    // Every file an import looked for and did not find, in order: a module created at
+    // one of these paths would change what the program imports, so `exocc build` keys
+    // its cache on their absence (_host.import_misses()).
+    std::vector<std::string> import_misses;
 
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;

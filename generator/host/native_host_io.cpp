@@ -214,13 +214,31 @@ Value host_capture_take(const Value&, const CallArgs& a) {
     return tuple({str(std::move(out)), str(std::move(err))});
 }
 
-// The one environment variable programs may read: Exo's test suite names the CPU's features
-// in it (its `isa` marks skip on what is missing). Everything else in the environment stays
-// invisible, so that what exocc generates never depends on it.
+// Exo's test suite names the CPU's features in EXO_OVERRIDE_CPUINFO (its `isa` marks skip
+// on what is missing); read here, it stays readable under `exocc build`, where os.environ
+// holds only the variables the manifest declares.
 Value host_exo_override_cpuinfo(const Value&, const CallArgs& a) {
     check_positional("exo_override_cpuinfo", a, 0, 0);
     const char* env = std::getenv("EXO_OVERRIDE_CPUINFO");
     return env && *env ? str(env) : Value::none();
+}
+
+Value host_environ(const Value&, const CallArgs& a) {
+    check_positional("environ", a, 0, 0);
+    Value d = dict();
+    for (char** e = ::environ; *e; ++e) {
+        std::string_view kv(*e);
+        size_t eq = kv.find('=');
+        if (eq != std::string_view::npos && eq > 0) setitem(d, str(kv.substr(0, eq)), str(kv.substr(eq + 1)));
+    }
+    return d;
+}
+
+Value host_import_misses(const Value&, const CallArgs& a) {
+    check_positional("import_misses", a, 0, 0);
+    std::vector<Value> out;
+    for (const std::string& p : Interpreter::get().import_misses) out.push_back(str(p));
+    return list(std::move(out));
 }
 
 }  // namespace
@@ -233,7 +251,8 @@ void add_host_io_hooks(ModuleObject* m) {
     for (F f : {F{"listdir", host_listdir}, F{"read_text", host_read_text}, F{"write_text", host_write_text},
                 F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
                 F{"realpath", host_realpath}, F{"traceback", host_traceback}, F{"capture", host_capture},
-                F{"capture_take", host_capture_take}, F{"exo_override_cpuinfo", host_exo_override_cpuinfo}})
+                F{"capture_take", host_capture_take}, F{"exo_override_cpuinfo", host_exo_override_cpuinfo},
+                F{"import_misses", host_import_misses}, F{"environ", host_environ}})
         m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
 }
 

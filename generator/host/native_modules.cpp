@@ -19,6 +19,7 @@ namespace exo::host {
 Value init_re_module();
 void add_host_io_hooks(ModuleObject* m);  // native_host_io.cpp (exocc test, pathlib)
 void add_repl_hooks(ModuleObject* m);     // native_repl.cpp (the interactive session)
+void add_file_buffer_hook(ModuleObject* m);  // native_file_buffer.cpp (open())
 void add_process_hooks(ModuleObject* m);  // native_process.cpp (compiler fixture)
 void add_number_hooks(ModuleObject* m);   // native_numbers.cpp (numpy and PIL stand-ins)
 
@@ -503,6 +504,7 @@ ModuleObject* make_host() {
     def(m, "closest_name", host_closest_name);
     add_host_io_hooks(m);
     add_repl_hooks(m);
+    add_file_buffer_hook(m);
     add_process_hooks(m);
     add_number_hooks(m);
     return m;

@@ -80,6 +80,9 @@ std::string read_file(const std::string& path);
 // a path that is not a regular file (/dev/null, a pipe) is written in place. Raises
 // OSError on failure, leaving `path` as it was.
 void write_file(const std::string& path, const std::string& data);
+// Writes out every file open() is still holding text for (native_file_buffer.cpp), as
+// CPython does at exit.
+void flush_file_buffers();
 // e.__traceback__: traceback objects as CPython has them, outermost frame first, each
 // with tb_frame (f_code.co_filename, f_code.co_name, f_lineno), tb_lineno, tb_lasti and
 // tb_next; None when the exception has not been raised.

@@ -187,6 +187,7 @@ void* run_main_thread(void* p) {
         output::write_stderr(cat("exocc: internal error: ", e.what(), "\n"));
         job->status = 1;
     }
+    flush_file_buffers();
     output::flush_stdout();
     return nullptr;
 }

@@ -81,6 +81,28 @@ protected:
     }
 };
 
+// Every name read, windowed, strided, assigned or reduced in what it visits.
+struct NamesUsed : IRVisitor {
+    std::vector<Sym> names;
+    void visit(const Read& e) override {
+        names.push_back(e.name);
+        IRVisitor::visit(e);
+    }
+    void visit(const WindowExpr& e) override {
+        names.push_back(e.name);
+        IRVisitor::visit(e);
+    }
+    void visit(const StrideExpr& e) override { names.push_back(e.name); }
+    void visit(const Assign& s) override {
+        names.push_back(s.name);
+        IRVisitor::visit(s);
+    }
+    void visit(const Reduce& s) override {
+        names.push_back(s.name);
+        IRVisitor::visit(s);
+    }
+};
+
 // Any Read, window or stride of variable `x`.
 class ReadsVar : public IRVisitor {
 public:
@@ -215,16 +237,9 @@ std::vector<Sym> get_loop_iters(const StmtList& stmts) {
 }
 
 bool mentions(const StmtList& ss, const Sym& x) {
-    if (reads_var(ss, x)) return true;
-    struct Writes : IRVisitor {
-        Sym x;
-        bool found = false;
-        void visit(const Assign& s) override { found |= s.name == x; IRVisitor::visit(s); }
-        void visit(const Reduce& s) override { found |= s.name == x; IRVisitor::visit(s); }
-    } w;
-    w.x = x;
-    w.visit_stmts(ss);
-    return w.found;
+    NamesUsed v;
+    v.visit_stmts(ss);
+    return std::find(v.names.begin(), v.names.end(), x) != v.names.end();
 }
 
 Sym bound_name(const Stmt& s) {
@@ -253,29 +268,6 @@ const Sym& BufferAliases::underlying(const Sym& name) const {
     return it == base_.end() ? name : it->second;
 }
 
-namespace {
-// Every name read, windowed, strided, assigned or reduced in what it visits.
-struct NamesUsed : IRVisitor {
-    std::vector<Sym> names;
-    void visit(const Read& e) override {
-        names.push_back(e.name);
-        IRVisitor::visit(e);
-    }
-    void visit(const WindowExpr& e) override {
-        names.push_back(e.name);
-        IRVisitor::visit(e);
-    }
-    void visit(const StrideExpr& e) override { names.push_back(e.name); }
-    void visit(const Assign& s) override {
-        names.push_back(s.name);
-        IRVisitor::visit(s);
-    }
-    void visit(const Reduce& s) override {
-        names.push_back(s.name);
-        IRVisitor::visit(s);
-    }
-};
-}  // namespace
 
 bool BufferAliases::reads_memory_of(const Expr& e, const Sym& buf) const {
     NamesUsed v;

@@ -293,7 +293,7 @@ private:
 
 class Reader {
 public:
-    Reader(const std::string& text, HostObjectCodec& codec, std::vector<ProcPtr>* known)
+    Reader(const std::string& text, HostObjectCodec& codec, LoadedProcs* known)
         : s_(text), codec_(codec), known_(known) {}
 
     std::vector<ProcPtr> read() {
@@ -388,8 +388,12 @@ private:
         int64_t id = num();
         std::string name = str();
         auto it = syms_.find(id);
-        if (it == syms_.end()) it = syms_.emplace(id, Sym(name)).first;
-        else if (it->second.name() != name) fail("symbol " + std::to_string(id) + " has two names");
+        if (it == syms_.end()) {
+            Sym made = known_ ? known_->syms.try_emplace({proc_name_, syms_.size(), name}, name).first->second : Sym(name);
+            it = syms_.emplace(id, made).first;
+        } else if (it->second.name() != name) {
+            fail("symbol " + std::to_string(id) + " has two names");
+        }
         return it->second;
     }
 
@@ -556,6 +560,10 @@ private:
         expect("proc");
         Proc p;
         p.name = str();
+        if (known_) {  // symbols are numbered per proc (LoadedProcs::syms)
+            proc_name_ = p.name;
+            syms_.clear();
+        }
         p.srcinfo = srcinfo();
         size_t nargs = count();
         for (size_t i = 0; i < nargs; ++i) {
@@ -580,9 +588,9 @@ private:
         std::string malformed = well_formedness_error(*made);
         if (!malformed.empty()) fail(malformed);
         if (known_) {
-            for (const auto& k : *known_)
+            for (const auto& k : known_->procs)
                 if (k->name == made->name && *k == *made) return k;
-            known_->push_back(made);
+            known_->procs.push_back(made);
         }
         return made;
     }
@@ -592,7 +600,8 @@ private:
     size_t pos_ = 0;
     int depth_ = 0;
     HostObjectCodec& codec_;
-    std::vector<ProcPtr>* known_;
+    LoadedProcs* known_;
+    std::string proc_name_;
     std::vector<host::Value> objects_;
     std::vector<std::string> strings_;
     std::vector<ProcPtr> procs_;
@@ -608,7 +617,7 @@ std::string serialize_procs(const std::vector<ProcPtr>& procs, HostObjectCodec& 
     return w.finish(exports);
 }
 
-std::vector<ProcPtr> deserialize_procs(const std::string& text, HostObjectCodec& codec, std::vector<ProcPtr>* known) {
+std::vector<ProcPtr> deserialize_procs(const std::string& text, HostObjectCodec& codec, LoadedProcs* known) {
     try {
         return Reader(text, codec, known).read();
     } catch (const std::out_of_range&) {

@@ -7,8 +7,10 @@
 // an object when reading.
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "proc.h"
@@ -34,10 +36,20 @@ struct SerialError : std::runtime_error {
 // `procs` (in order) and every proc they call.
 std::string serialize_procs(const std::vector<ProcPtr>& procs, HostObjectCodec& codec);
 
-// Reads what serialize_procs wrote; returns the listed procs. `known` are procs already
-// loaded (from other streams): a callee with the same name and structure is reused, so
-// procs shared between streams stay one object. Throws SerialError.
+// Procs already loaded from other streams, which later streams share.
+struct LoadedProcs {
+    std::vector<ProcPtr> procs;
+    // Symbols by (proc name, order of first use in it, name). Each stream numbers its
+    // symbols afresh; a proc read from a second stream takes the same Syms as the first
+    // reading, so that equal procs compare equal (structural equality compares Syms by
+    // identity).
+    std::map<std::tuple<std::string, size_t, std::string>, Sym> syms;
+};
+
+// Reads what serialize_procs wrote; returns the listed procs. With `known`, a proc equal
+// to one loaded before (same name and structure, whatever stream it came from) is that
+// proc, so procs shared between streams stay one object. Throws SerialError.
 std::vector<ProcPtr> deserialize_procs(const std::string& text, HostObjectCodec& codec,
-                                       std::vector<ProcPtr>* known = nullptr);
+                                       LoadedProcs* known = nullptr);
 
 }  // namespace exo::ir

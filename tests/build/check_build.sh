@@ -5,15 +5,8 @@
 # file:line:col and leave nothing written.
 # Usage: check_build.sh EXOCC
 set -u
-exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check NAME COMMAND...
-    local name="$1"; shift
-    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+source "$here/common.sh"
 same_outputs() { cmp -s "$1/kernels.c" "$2/kernels.c" && cmp -s "$1/kernels.h" "$2/kernels.h"; }
 
 cp -r "$here/project" "$work/a"
@@ -166,5 +159,4 @@ bad unknown-hw 'k\.toml:3:6: error: .hw.: no hardware library .vax.' $'[[kernel]
 bad toml-syntax 'k\.toml:1:8: error: ' $'[kernel\nsource = "single.py"'
 bad no-kernels 'k\.toml:1:1: error: the manifest has no \[\[kernel\]\] entries' $'[library]\nname = "x"'
 
-echo "$fails failed"
-[ "$fails" = 0 ]
+finish

@@ -477,8 +477,10 @@ class BlockCursor(StmtCursorPrototype, ListCursorPrototype):
         return self[-1].after()
 
     def expand(self, delta_lo=None, delta_hi=None):
-        if (delta_lo is not None and delta_lo < 0) or (delta_hi is not None and delta_hi < 0):
-            raise ValueError("delta_lo and delta_hi must be non-negative")
+        if delta_lo is not None and delta_lo < 0:
+            raise ValueError("delta_lo must be non-negative")
+        if delta_hi is not None and delta_hi < 0:
+            raise ValueError("delta_hi must be non-negative")
         b = self._impl
         n = _exo._cur_len(self._proc, b.parent, b.field)
         lo = 0 if delta_lo is None else max(0, b.lo - delta_lo)
@@ -508,7 +510,7 @@ class ExprCursor(ExprCursorPrototype):
         return _exotype(self._attr("type"))
 
     def __str__(self):
-        raise NotImplementedError("expression cursors cannot be printed")
+        raise NotImplementedError("Cursor printing is only implemented for procs and statements")
 
 
 class ReadCursor(ExprCursor):

@@ -147,7 +147,7 @@ class BlockCursorA(CursorArgumentProcessor):
                 self.err(f"expected pattern to match a BlockCursor, not {type(match)}")
             cursor = match
         if self.block_size and len(cursor) != self.block_size:
-            self.err(f"expected a block of size {self.block_size}")
+            self.err(f"expected a block of size {self.block_size}, but got a block of size {len(cursor)}", ValueError)
         return cursor
 
 

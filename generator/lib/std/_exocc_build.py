@@ -5,8 +5,9 @@ The driver (generator/driver/kernel_process.cpp) puts the kernel's description i
 procs serialized with their host objects' answers (`payload`) and every file read
 (`deps`).
 """
-import os.path
+import os
 import sys
+import traceback
 
 import _exo
 import _exocc_kernel
@@ -71,27 +72,54 @@ def _kernel_procs(spec):
     return procs
 
 
+def _kernel_name(spec):
+    """The kernel's source (or object) file as the manifest names it."""
+    return os.path.relpath(spec["source"] or spec["object"], os.path.dirname(spec["manifest"]))
+
+
+def _is_exocc_file(filename, roots):
+    real = _host.realpath(filename) or filename
+    return any(real.startswith(r.rstrip("/") + "/") for r in roots)
+
+
+def _report_failure(spec, e):
+    """`manifest:line:col: error: in kernel NAME`, then the error as Python reports it,
+    with exocc's own frames (this driver, the bundled exo package) left out."""
+    head = f"{spec['where']['kernel']}: error: in kernel {_kernel_name(spec)}"
+    if isinstance(e, SystemExit):
+        arg = "" if e.code is None else repr(e.code)
+        print(f"{head}: the kernel called sys.exit({arg}), which fails the build", file=sys.stderr)
+        return
+    print(head, file=sys.stderr)
+    roots = [_host.realpath(r) or r for r in spec["module_roots"]]
+    frames = [f for f in _host.traceback(e) if not _is_exocc_file(f[0], roots)]
+    text = ""
+    if frames:
+        text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
+    text += "".join(traceback.format_exception_only(e))
+    print(text, file=sys.stderr, end="")
+
+
 def main():
     spec = _exocc_kernel.spec
     exo.build.params.clear()
     exo.build.params.update(spec["params"])
+    os.environ = exo.build.DeclaredEnvironment(spec["env"], os.path.basename(spec["manifest"]))
     for d in reversed(spec["search_path"]):
         sys.path.insert(0, d)
     try:
         procs = _kernel_procs(spec)
+        if procs:
+            spec["payload"] = _exo._serialize_kernel(procs)
     except _SpecError as e:
         where = spec["where"].get(e.key, spec["where"]["kernel"])
         print(f"{where}: error: {e}", file=sys.stderr)
         return 1
+    except BaseException as e:  # SystemExit and KeyboardInterrupt too: the build failed
+        _report_failure(spec, e)
+        return 1
     if not procs:
         print(f"{spec['where']['kernel']}: error: the kernel exports no procs", file=sys.stderr)
-        return 1
-    try:
-        spec["payload"] = _exo._serialize_kernel(procs)
-    except Exception as e:
-        # The backend checks (memories, precision, windows, parallel loops): their
-        # messages start with the offending source location already.
-        print(f"{type(e).__name__}: {e}", file=sys.stderr)
         return 1
     deps = set()
     for mod in list(sys.modules.values()):
@@ -106,7 +134,20 @@ def main():
         if f:
             deps.add(_host.realpath(f))
     spec["deps"] = sorted(deps)
+    spec["absent"] = sorted(_absent_files() - deps)
     return 0
+
+
+def _absent_files():
+    """The files imports looked for and did not find (with the directory part resolved,
+    as the files read are): a module created at one of them would be imported instead."""
+    out = set()
+    for f in _host.import_misses():
+        f = os.path.abspath(f)
+        if _host.stat(f) is None:
+            d = _host.realpath(os.path.dirname(f))
+            out.add(os.path.join(d, os.path.basename(f)) if d is not None else f)
+    return out
 
 
 if __name__ == "__main__":

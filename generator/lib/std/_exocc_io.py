@@ -1,8 +1,10 @@
 """The builtin open(), for text files.
 
 A file opened for reading is read whole when it is opened; one opened for writing
-collects what is written and replaces the file atomically at flush() and close() (the
-way pathlib's write_text does here), so a failed build never leaves half a file. Binary
+collects what is written in a native buffer (_host.FileBuffer) and replaces the file
+atomically at flush() and close() (the way pathlib's write_text does here), so a failed
+build never leaves half a file. As in CPython, a file that is never closed is still
+written: when it is collected and, if still open, when the program exits. Binary
 modes and '+' (read and write at once) are outside exocc's subset.
 
 Files opened for reading are remembered in `read_paths`: `exocc build` lists them as
@@ -61,8 +63,6 @@ class TextIOWrapper(_LineIterable):
         self._kind = _parse_mode(mode)
         self._closed = False
         self._pos = 0
-        self._base = ""
-        self._chunks = []
         if self._kind == "r":
             self._text = _host.read_text(path)
             read_paths.append(_host.realpath(path))
@@ -70,10 +70,12 @@ class TextIOWrapper(_LineIterable):
         kind_of = _host.stat(path)
         if self._kind == "x" and kind_of is not None:
             raise FileExistsError(17, "File exists", path)
+        base = ""
         if self._kind == "a" and kind_of == "file":
-            self._base = _host.read_text(path)
+            base = _host.read_text(path)
         else:
             _host.write_text(path, "")  # created (or truncated) now, as Python does
+        self._buffer = _host.FileBuffer(path, base)
 
     @property
     def closed(self):
@@ -114,7 +116,7 @@ class TextIOWrapper(_LineIterable):
         self._check(False)
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
-        self._chunks.append(s)
+        self._buffer.write(s)
         return len(s)
 
     def writelines(self, lines):
@@ -124,15 +126,14 @@ class TextIOWrapper(_LineIterable):
     def flush(self):
         if self._closed:
             raise ValueError("I/O operation on closed file.")
-        if self._kind != "r" and self._chunks:
-            self._base += "".join(self._chunks)
-            self._chunks = []
-            _host.write_text(self.name, self._base)
+        if self._kind != "r":
+            self._buffer.flush()
 
     def close(self):
         if not self._closed:
-            self.flush()
             self._closed = True
+            if self._kind != "r":
+                self._buffer.close()
 
     def __enter__(self):
         if self._closed:

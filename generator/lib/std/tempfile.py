@@ -6,9 +6,9 @@ __all__ = ["mkdtemp", "gettempdir", "TemporaryDirectory"]
 
 
 def gettempdir():
-    import os
-
-    base = os.getenv("TMPDIR") or "/tmp"
+    # The real environment even under `exocc build`: where scratch files go is not an
+    # input of what a kernel generates.
+    base = _host.environ().get("TMPDIR") or "/tmp"
     return base.rstrip("/") or "/"
 
 

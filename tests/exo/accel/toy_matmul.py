@@ -32,7 +32,7 @@ def hoist_config_write(p, pattern):
         try:
             p = reorder_stmts(p, p.find(pattern).expand(1, 0))
             continue
-        except (SchedulingError, TypeError):
+        except (SchedulingError, ValueError):  # ValueError: nothing before it to swap with
             pass
         try:
             # unchecked: the analysis sees a write in a later iteration moved before

@@ -18,8 +18,10 @@ defpath = path.defpath
 devnull = path.devnull
 linesep = '\n'
 
-# The environment is not visible to exocc programs.
-environ = {}
+# The process's environment, as CPython's (a copy: changes are not passed to child
+# processes). `exocc build` replaces it with the variables the manifest declares
+# (exo.build.DeclaredEnvironment).
+environ = _host.environ()
 
 
 def getenv(key, default=None):

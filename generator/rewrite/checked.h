@@ -1,6 +1,6 @@
 // Runs one of analysis/'s safety checks for a primitive: its CheckFailed becomes the
-// SchedulingError a primitive raises, "primitive: message" as upstream formats them.
-// Returns what the check returns.
+// SchedulingError a primitive raises, with the same message. Returns what the check
+// returns.
 #pragma once
 
 #include "../analysis/boundscheck.h"
@@ -15,8 +15,7 @@ auto checked(F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const analysis::CheckFailed& e) {
-        std::string_view op = PrimitiveScope::current();
-        sched_error(op.empty() ? std::string(e.what()) : std::string(op) + ": " + e.what());
+        sched_error(e.what());
     }
 }
 

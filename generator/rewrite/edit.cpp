@@ -244,10 +244,13 @@ bool alpha_equal(const StmtList& a, const StmtList& b, std::unordered_map<Sym, S
     return stmts_equal(a, rename_syms(b, env));
 }
 
-void sched_error(const std::string& msg) { host::raise(scheduling_error(), msg); }
-
 namespace {
 thread_local std::string_view current_primitive;
+}
+
+void sched_error(const std::string& msg) {
+    std::string_view op = current_primitive;
+    host::raise(scheduling_error(), op.empty() ? msg : std::string(op) + ": " + msg);
 }
 
 PrimitiveScope::PrimitiveScope(std::string_view entry) : saved_(current_primitive) {

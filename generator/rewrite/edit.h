@@ -72,13 +72,14 @@ bool alpha_equal(const ir::StmtList& a, const ir::StmtList& b, std::unordered_ma
 
 using ir::reads_var;  // ir/queries.h
 
-// Raises exo's SchedulingError with `msg`.
+// Raises exo's SchedulingError with `msg`, as "primitive: msg" inside a primitive.
 [[noreturn]] void sched_error(const std::string& msg);
 
 // The primitive being applied, for as long as the scope lives (primitives run inside
-// one another through the stdlib). Upstream's effect-check errors read "op: message",
+// one another through the stdlib). Upstream's SchedulingError reads "op: message",
 // where op is the primitive (upstream prints the placeholder `<<<unknown directive>>>`
-// when it cannot tell): `checked` names it.
+// when it cannot tell, as for every call through the functional API): sched_error
+// names it.
 class PrimitiveScope {
 public:
     // `entry` is the native entry point, e.g. "_sched_reorder_loops"; others name none.

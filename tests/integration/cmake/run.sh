@@ -8,7 +8,9 @@
 # on a project in ExoBLAS's layout (add_exo_library/); use of this repository through
 # add_subdirectory and FetchContent (in-tree/: the parent's settings left alone, an
 # optimized exocc in a Debug parent); cross builds with a toolchain file that restricts
-# searches to the sysroot as real ones do, with a host exocc.
+# searches to the sysroot as real ones do, with a host exocc; kernels whose inputs are
+# more than their own files (inputs/): instructions shared by two kernels, a shadowing
+# module on the search path, declared and undeclared environment variables.
 #
 #   run.sh EXOCC_BINARY [BUILD_DIR] [SOURCE_DIR]
 # BUILD_DIR: the configured exocc build tree to `cmake --install` (nothing is
@@ -410,6 +412,56 @@ check "in-tree cross without any host exocc warns (before Z3 is searched for)" \
     eval "cmake -S '$here/intree' -B '$tmp/build-intree3' -G '$ig' -DCMAKE_TOOLCHAIN_FILE='$toolchain' \
         -DEXO_REPO='$source_dir' -DKERNELS='$here/consumer/kernels' >'$tmp/last.log' 2>&1; \
         has_text '$tmp/last.log' 'Exo: cross-compiling with the in-tree exocc, which is built for the target and cannot run on this machine'"
+
+# Kernels whose inputs are more than their own files (inputs/), under each generator,
+# with the cache on: two kernels of one manifest that use the same AVX2 instructions; a
+# module added earlier on the search path than the one an import found (the depfile
+# cannot list files that do not exist, so it is seen when exocc next runs: a clean build
+# must then use it, not the cache entry made before it existed); an environment variable
+# that the manifest declares selects the variant, one it does not declare fails the build.
+unset W
+inputs_configure() {  # inputs_configure SRC BUILDDIR GENERATOR CACHEDIR
+    cmake_q -S "$1" -B "$2" -G "$3" -DCMAKE_PREFIX_PATH="$prefix" -DEXO_CACHE_DIR="$4"
+}
+# The instruction's proc appears in the C once, as the comment naming what the code relies on.
+loadu_once() { [ "$(count "$1/shared_k.exo/shared.c" '^mm256_loadu_ps\(dst,src\)$')" = 1 ]; }
+for gen in "${generators[@]}"; do
+    g="${gen// /}"
+    src="$tmp/src-inputs-$g"; b="$tmp/build-inputs-$g"; cache="$tmp/cache-inputs-$g"
+    cp -r "$here/inputs" "$src"
+    check "$g inputs: configure" inputs_configure "$src" "$b" "$gen" "$cache"
+    check "$g inputs: two kernels sharing instructions: build" build "$b" --target shared_k
+    check "$g inputs: ... the instruction is emitted once" loadu_once "$b"
+    check "$g inputs: ... both kernels are in the library" \
+        eval "has '$b/shared_k.exo/shared.h' 'copy8\\(' && has '$b/shared_k.exo/shared.h' 'copy16\\('"
+    check "$g inputs: shadowing module: build before it exists" build "$b" --target shadow_k
+    check "$g inputs: ... the module found uses late/helper.py" has "$b/shadow_k.exo/shadow.c" 'x\[i\] = 2\.0f;'
+    check "$g inputs: ... a cache entry was written" eval "[ -n \"\$(find '$cache' -name '*.entry' | head -1)\" ]"
+    echo 'K = 7.0' >"$src/kernels/shadow/early/helper.py"
+    rm -rf "$b"
+    check "$g inputs: shadowing module added, clean build: configure" inputs_configure "$src" "$b" "$gen" "$cache"
+    check "$g inputs: ... build" build "$b" --target shadow_k
+    check "$g inputs: ... the shadowing module is used, not the stale cache entry" \
+        eval "has '$b/shadow_k.exo/shadow.c' 'x\\[i\\] = 7\\.0f;' && lacks '$b/shadow_k.exo/shadow.c' '2\\.0f'"
+    check "$g inputs: shared instructions from the warm cache: build" build "$b" --target shared_k
+    check "$g inputs: ... emitted once" loadu_once "$b"
+    check "$g inputs: declared variable W unset: build" build "$b" --target env_k
+    check "$g inputs: ... the kernel's default" has "$b/env_k.exo/env.c" 'i < 4;'
+    rm -rf "$b/env_k.exo"
+    W=8 check "$g inputs: W=8 cmake --build" build "$b"
+    check "$g inputs: ... reran exocc for env_k only" \
+        eval "[ \"\$(count '$tmp/out.log' 'exocc: generating')\" = 1 ] && has '$tmp/out.log' 'exocc: generating env'"
+    check "$g inputs: ... the declared variable chose the variant" has "$b/env_k.exo/env.c" 'i < 8;'
+    check "$g inputs: the program (sees the shadowing module)" \
+        eval "'$b/main' >'$tmp/main.log' 2>&1 && has '$tmp/main.log' '^fill_k: 7 7 7 7\$'"
+    W=8 check "$g inputs: a kernel reading an undeclared variable fails the build" \
+        eval "! build '$b' --target undeclared_k"
+    check "$g inputs: ... the error is at the manifest's [[kernel]]" \
+        has_text "$tmp/out.log" "$src/kernels/env/undeclared.toml:5:1: error: in kernel width.py"
+    check "$g inputs: ... it names the variable and the manifest key" \
+        has_text "$tmp/out.log" "the environment variable 'W' is not declared in undeclared.toml; add env = [\"W\"] to its [library] or to this [[kernel]]"
+    check "$g inputs: ... nothing written" test ! -e "$b/undeclared_k.exo/undeclared.c"
+done
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

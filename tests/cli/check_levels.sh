@@ -38,7 +38,7 @@ check "upstream level: the C is upstream's for the minimal form" "diff -u '$here
 show strict.err
 check "strict level: the replace is refused" "[ $rc -ne 0 ] && [ ! -e strict/load_pfx.c ]"
 check "strict level: the message is the effect check's, with the counterexample" \
-  "grep -q 'SchedulingError: Errors occurred during effect checking:' strict.err && grep -q 'Could not verify assertion m <= 8 in load_pfx' strict.err && grep -q '^ *n = ' strict.err"
+  "grep -q 'SchedulingError: replace: Errors occurred during effect checking:' strict.err && grep -q 'Could not verify assertion m <= 8 in load_pfx' strict.err && grep -q '^ *n = ' strict.err"
 "$exocc" run load_pfx.py 2>run.err; rc=$?
 check "exocc run is strict" "[ $rc -ne 0 ] && grep -q 'Could not verify assertion m <= 8' run.err"
 "$exocc" load_pfx.py -o bad --checks=lenient 2>bad.err; rc=$?

@@ -2,7 +2,7 @@
 # so that a project written for upstream's ExoConfig configures and builds unchanged.
 #
 #   add_exo_library(NAME <name> SOURCES <file.py>... [PYTHONPATH <dir>...]
-#                   [INTERMEDIATE <dir>])
+#                   [INTERMEDIATE <dir>] [CHECKS strict|upstream])
 #
 # As upstream's:
 # - runs upstream's command line, `exocc -o <intdir> --stem <name> <sources...>`, with each
@@ -13,7 +13,9 @@
 # - the library <name> (STATIC or SHARED as BUILD_SHARED_LIBS says), its alias
 #   ${PROJECT_NAME}::<name>, and <intdir> as its PUBLIC build include directory.
 # Beyond upstream's: INTERMEDIATE names <intdir> (relative to the current binary dir;
-# upstream's function has no such argument); rebuilds follow exo_add_kernel's rules
+# upstream's function has no such argument); CHECKS selects the check level (default
+# upstream, as the command line it runs: exocc's checks beyond upstream's only warn;
+# docs/scheduling.md, "Check levels"); rebuilds follow exo_add_kernel's rules
 # (outputs rewritten only when their bytes change, correct with Makefiles too, a
 # <name>.update target), Exo_EXECUTABLE picks a host exocc for cross builds, and the
 # generated C is compiled without warnings (see ExoAddKernel.cmake).
@@ -24,7 +26,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.20...3.25)
 
 function(add_exo_library)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;INTERMEDIATE" "SOURCES;PYTHONPATH")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;INTERMEDIATE;CHECKS" "SOURCES;PYTHONPATH")
   if(NOT ARG_NAME)
     message(FATAL_ERROR "add_exo_library: NAME is required")
   endif()
@@ -40,6 +42,7 @@ function(add_exo_library)
     message(FATAL_ERROR "${fn}: needs CMake 3.25 or newer; this is CMake ${CMAKE_VERSION}.")
   endif()
   _exo_require_c("${fn}")
+  _exo_checks_args(checks_args "${fn}" "${ARG_CHECKS}")
 
   set(sources "")
   foreach(src IN LISTS ARG_SOURCES)
@@ -87,7 +90,7 @@ function(add_exo_library)
   _exo_generated_library(${ARG_NAME} "" "${intdir}" "${ARG_NAME}"
     COMMENT "exocc: generating ${ARG_NAME}.c/.h from ${_rel}"
     COMMAND "${CMAKE_COMMAND}" -E env ${env_args} --
-            "${exocc_file}" -o "${intdir}" --stem "${ARG_NAME}" ${sources}
+            "${exocc_file}" -o "${intdir}" --stem "${ARG_NAME}" ${checks_args} ${sources}
     DEPENDS ${sources} ${exocc})
   target_sources(${ARG_NAME} PRIVATE "${intdir}/${ARG_NAME}.h")
   target_include_directories(${ARG_NAME} PUBLIC "$<BUILD_INTERFACE:${intdir}>")

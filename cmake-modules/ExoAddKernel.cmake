@@ -2,7 +2,7 @@
 #
 #   exo_add_kernel(<target> MANIFEST <file.toml>
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
-#                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>]
+#                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
 #                  [DEPENDS <file-or-target>...]
 #                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>])
 #
@@ -69,6 +69,18 @@ function(_exo_require_input_file what given path)
   elseif(IS_DIRECTORY "${path}")
     message(FATAL_ERROR "${what} ${given} is a directory, not a file")
   endif()
+endfunction()
+
+# _exo_checks_args(<var> <caller> <CHECKS argument>): the exocc option that selects the
+# check level CHECKS names (docs/scheduling.md, "Check levels"), empty when CHECKS is.
+function(_exo_checks_args var caller checks)
+  set(${var} "" PARENT_SCOPE)
+  if(checks STREQUAL "")
+    return()
+  elseif(NOT checks MATCHES "^(strict|upstream)$")
+    message(FATAL_ERROR "${caller}: CHECKS must be strict or upstream, not '${checks}'")
+  endif()
+  set(${var} "--checks=${checks}" PARENT_SCOPE)
 endfunction()
 
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
@@ -157,7 +169,7 @@ endfunction()
 
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG ""
-    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;HEADER_OUTVAR;SOURCE_OUTVAR"
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR"
     "DEPENDS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -212,6 +224,9 @@ function(exo_add_kernel target)
   elseif(EXO_CACHE_DIR)
     set(cache_args --cache-dir "${EXO_CACHE_DIR}")
   endif()
+  # CHECKS overrides the manifest's `checks` keys, for build, vendor and check alike.
+  _exo_checks_args(_checks "exo_add_kernel(${target})" "${ARG_CHECKS}")
+  list(APPEND cache_args ${_checks})
   # File-level dependency on the compiler, so a new exocc regenerates (outputs are
   # only rewritten when their bytes change, so this costs no recompiles).
   set(compiler_dep "${exocc}")

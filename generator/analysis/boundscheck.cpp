@@ -589,6 +589,89 @@ private:
     }
 };
 
+// ------------------------------------------------------------------ linear forms
+// An integer expression as sum(coefficient * atom) + constant, where an atom is a
+// variable, a stride, a config field or a subexpression that is not linear (a division,
+// a product of two non-constants, a select), identified by its structure. Two
+// expressions whose difference has the form 0 are equal whatever the values: the shape
+// equalities at calls (`hi - lo` of a window against a parameter's size) are nearly all
+// of that kind, and deciding them here keeps them away from the solver, where each one
+// costs a query under every assumption in scope (the loop bounds, with their divisions).
+
+struct LinearForm {
+    std::map<std::string, int64_t> terms;  // atom key -> coefficient, never 0
+    int64_t constant = 0;
+    bool exact = true;  // false: a coefficient overflowed; the form means nothing
+
+    bool is_zero() const { return exact && terms.empty() && constant == 0; }
+
+    void add(const LinearForm& o, int64_t scale) {
+        exact = exact && o.exact;
+        int64_t c;
+        if (__builtin_mul_overflow(o.constant, scale, &c) || __builtin_add_overflow(constant, c, &constant)) exact = false;
+        for (const auto& [k, v] : o.terms) {
+            int64_t t, sum;
+            if (__builtin_mul_overflow(v, scale, &t) || __builtin_add_overflow(terms[k], t, &sum)) {
+                exact = false;
+                continue;
+            }
+            if (sum == 0) terms.erase(k);
+            else terms[k] = sum;
+        }
+    }
+};
+
+// A key for an atom that two expressions share exactly when they are the same
+// expression over the same symbols (names alone do not identify a symbol).
+std::string atom_key(const SE& e) {
+    switch (e.k) {
+        case SK::Var: return "v" + std::to_string(e.name.id());
+        case SK::Const: return "c" + std::to_string(e.val);
+        case SK::Stride: return "s" + std::to_string(e.name.id()) + "." + std::to_string(e.dim);
+        case SK::ConfigField:
+            return "g" + std::to_string(reinterpret_cast<uintptr_t>(e.config.obj.obj())) + "." + e.field;
+        case SK::Not: return "!(" + atom_key(*e.a) + ")";
+        case SK::Select: return "?(" + atom_key(*e.a) + "," + atom_key(*e.b) + "," + atom_key(*e.c) + ")";
+        case SK::BinOp:
+            return "(" + atom_key(*e.a) + " " + ir::binop_str(e.op) + " " + atom_key(*e.b) + ")";
+    }
+    return "?";
+}
+
+LinearForm linear_form(const SE& e) {
+    LinearForm f;
+    if (e.k == SK::Const) {
+        f.constant = e.val;
+        return f;
+    }
+    if (e.k == SK::BinOp && (e.op == BinOpKind::Add || e.op == BinOpKind::Sub)) {
+        f = linear_form(*e.a);
+        f.add(linear_form(*e.b), e.op == BinOpKind::Add ? 1 : -1);
+        return f;
+    }
+    if (e.k == SK::BinOp && e.op == BinOpKind::Mul) {
+        LinearForm a = linear_form(*e.a), b = linear_form(*e.b);
+        if (a.exact && a.terms.empty()) {
+            f.add(b, a.constant);
+            return f;
+        }
+        if (b.exact && b.terms.empty()) {
+            f.add(a, b.constant);
+            return f;
+        }
+    }
+    f.terms[atom_key(e)] = 1;
+    return f;
+}
+
+// True when a == b holds for every value of their variables, by their linear forms;
+// false when that does not decide it.
+bool equal_by_linear_form(const SEP& a, const SEP& b) {
+    LinearForm d = linear_form(*a);
+    d.add(linear_form(*b), -1);
+    return d.is_zero();
+}
+
 // ------------------------------------------------------------------ the checker
 
 class Checker {
@@ -602,7 +685,8 @@ public:
         while (depth_ > 0) pop();  // leave the shared solver clean, even on exceptions
     }
 
-    std::string check_proc(const ir::Proc& p) {
+    // The errors found, each "file:line: message".
+    std::vector<std::string> check_proc(const ir::Proc& p) {
         push();
         for (const auto& a : p.args) {
             if (a.type->kind == ir::TypeKind::Size)
@@ -633,10 +717,7 @@ public:
             check_bounds(a.name, shape, body);
         }
         pop();
-        if (errors_.empty()) return {};
-        std::string msg = "Errors occurred during effect checking:";
-        for (const auto& e : errors_) msg += "\n" + e;
-        return msg;
+        return errors_;
     }
 
     Effect effects_of(const ir::Proc& p) { return map_stmts(p.body, proc_types(p)); }
@@ -716,13 +797,23 @@ private:
         return v;
     }
 
-    // Floor division by a positive constant: a fresh z with c*z <= x < c*(z+1), assumed
-    // in the current scope (sound in both hypothesis and goal position, see upstream).
-    smt::Term floor_div(const smt::Term& x, const SEP& c, const char* name) {
+    // Floor division of `num` by a positive constant: a variable z with
+    // c*z <= x < c*(z+1), assumed in the current scope (sound in both hypothesis and goal
+    // position, see upstream). One variable per quotient in scope: the same quotient
+    // written twice (`A / 2` and the `A % 2` beside it, or both bounds of a window) is
+    // one unknown, not two the solver must first prove equal; nested divisions made
+    // such queries exponentially slow.
+    smt::Term floor_div(const SEP& num, const smt::Term& x, const SEP& c) {
         if (c->k != SK::Const || c->val <= 0) internal("division by a non-constant");
-        smt::Term cz = smt::int_val(c->val);
-        smt::Term z = sym_to_smt(Sym(name), ir::T::index());
-        solver_->assume(cz * z <= x && x < cz * (z + smt::int_val(1)));
+        std::string key = atom_key(*num) + " / " + std::to_string(c->val);
+        auto known = div_syms_.find(key);
+        if (known == div_syms_.end()) known = div_syms_.emplace(key, Sym("div_tmp")).first;
+        bool in_scope = env_idx_.count(known->second) != 0;
+        smt::Term z = sym_to_smt(known->second, ir::T::index());
+        if (!in_scope) {
+            smt::Term cz = smt::int_val(c->val);
+            solver_->assume(cz * z <= x && x < cz * (z + smt::int_val(1)));
+        }
         return z;
     }
 
@@ -747,11 +838,8 @@ private:
             case BinOpKind::Add: return l + r;
             case BinOpKind::Sub: return l - r;
             case BinOpKind::Mul: return l * r;
-            case BinOpKind::Div: return floor_div(l, e->b, "div_tmp");
-            case BinOpKind::Mod: {
-                smt::Term z = floor_div(l, e->b, "mod_tmp");
-                return l - r * z;
-            }
+            case BinOpKind::Div: return floor_div(e->a, l, e->b);
+            case BinOpKind::Mod: return l - r * floor_div(e->a, l, e->b);
             case BinOpKind::Lt: return l < r;
             case BinOpKind::Gt: return l > r;
             case BinOpKind::Le: return l <= r;
@@ -836,12 +924,16 @@ private:
 
     void check_call_shape_eqv(const std::vector<SEP>& argshp, const std::vector<SEP>& sigshp, const SrcInfo& at) {
         if (argshp.size() != sigshp.size()) internal("call argument rank differs from the parameter's");
+        // Dimensions equal by their linear forms need no query (see LinearForm).
         smt::Term eqv = smt::bool_val(true);
+        bool undecided = false;
         for (size_t i = 0; i < argshp.size(); ++i) {
+            if (equal_by_linear_form(argshp[i], sigshp[i])) continue;
+            undecided = true;
             smt::Term a = encode(argshp[i]);
             eqv = eqv && smt::eq(a, encode(sigshp[i]));
         }
-        if (!solver_->is_valid(eqv)) {
+        if (undecided && !solver_->is_valid(eqv)) {
             auto join = [](const std::vector<SEP>& v) {
                 std::string s;
                 for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + se_str(v[i]);
@@ -1083,6 +1175,7 @@ private:
     std::vector<size_t> marks_;
     int depth_ = 0;
     std::map<std::pair<uint64_t, int>, Sym> stride_syms_;
+    std::unordered_map<std::string, Sym> div_syms_;  // quotient (atom_key) -> its variable
     std::map<CfgKey, smt::Term> cfg_vars_;
     ConfigFlow config_flow_;  // config values at the checked proc's calls
     std::vector<std::string> errors_;
@@ -1205,15 +1298,24 @@ std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& 
 
 }  // namespace
 
-std::string bounds_check_errors(const ir::Proc& p) {
+std::vector<std::string> bounds_check_error_list(const ir::Proc& p) {
     Checker c(&shared_solver());
     return c.check_proc(p);
 }
 
-std::string call_site_errors(const ir::Proc& p, const ir::Stmt& call) {
+std::vector<std::string> call_site_error_list(const ir::Proc& p, const ir::Stmt& call) {
     Checker c(&shared_solver(), &call);
     return c.check_proc(p);
 }
+
+std::string effect_check_message(const std::vector<std::string>& errors) {
+    if (errors.empty()) return {};
+    std::string msg = "Errors occurred during effect checking:";
+    for (const auto& e : errors) msg += "\n" + e;
+    return msg;
+}
+
+std::string bounds_check_errors(const ir::Proc& p) { return effect_check_message(bounds_check_error_list(p)); }
 
 std::string aliasing_error(const ir::Proc& p) {
     std::unordered_map<Sym, Sym> aliases;

@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "../ir/proc.h"
 
@@ -27,10 +28,16 @@ namespace exo::analysis {
 // "Errors occurred during effect checking:\n<file:line: msg>\n...".
 std::string bounds_check_errors(const ir::Proc& p);
 
+// The same check's errors one by one, each "file:line: message" (empty: it passes).
+std::vector<std::string> bounds_check_error_list(const ir::Proc& p);
+
 // The bounds check of one call of `p` only: the callee's asserts, the argument shapes
 // and the callee's accesses, in the call's context (p's asserts, the loops and branches
 // around it). For primitives that add a call to a proc and change nothing else.
-std::string call_site_errors(const ir::Proc& p, const ir::Stmt& call);
+std::vector<std::string> call_site_error_list(const ir::Proc& p, const ir::Stmt& call);
+
+// Upstream's TypeError text for a list of errors (empty for none).
+std::string effect_check_message(const std::vector<std::string>& errors);
 
 // Empty when the proc passes; otherwise the SchedulingError message.
 std::string aliasing_error(const ir::Proc& p);

@@ -262,12 +262,20 @@ public:
         eff->acc.push_back(located(std::move(a), v.root.name()));
     }
 
+    // floor(x / c): one variable per quotient (terms are hash-consed, so the same
+    // expression divided twice is one quotient), defined once in `side`; fresh copies of
+    // the same quotient made the solver prove them equal first, exponentially slowly
+    // for nested divisions.
     Term div_floor(const Term& x, int64_t c) {
+        auto key = std::make_pair(x.id(), c);
+        if (auto it = quotients_.find(key); it != quotients_.end()) return it->second.second;
         Term z = fresh("div", false);
         Term cz = smt::int_val(c);
         side.push_back(cz * z <= x && x < cz * (z + smt::int_val(1)));
+        quotients_.emplace(key, std::make_pair(x, z));  // keeps x alive: its id stays its own
         return z;
     }
+    std::map<std::pair<unsigned, int64_t>, std::pair<Term, Term>> quotients_;
 
     // The value of a control expression (an arbitrary value for anything the analysis
     // does not model); records the reads it performs into `eff` under guard g.

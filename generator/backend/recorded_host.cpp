@@ -2,9 +2,11 @@
 
 #include <charconv>
 
+#include "../analysis/boundscheck.h"
 #include "../frontend/exo_module.h"
 #include "../frontend/typecheck.h"
 #include "../host/runtime.h"
+#include "../ir/visitor.h"
 #include "backend.h"
 #include "host_hooks.h"
 
@@ -205,6 +207,34 @@ struct KernelLoader::Codec : ir::HostObjectCodec {
 KernelLoader::KernelLoader() : codec_(std::make_unique<Codec>()) {}
 KernelLoader::~KernelLoader() = default;
 
-std::vector<ir::ProcPtr> KernelLoader::load(const std::string& text) { return ir::deserialize_procs(text, *codec_, &known_); }
+namespace {
+
+// Notes `procs` and every proc they call as bounds-checked (analysis/boundscheck.h).
+void note_checked_with_callees(const std::vector<ir::ProcPtr>& procs) {
+    struct Callees : ir::IRVisitor {
+        std::vector<ir::ProcPtr> todo;
+        void visit(const ir::Call& c) override { todo.push_back(c.f); }
+    } v;
+    v.todo = procs;
+    while (!v.todo.empty()) {
+        ir::ProcPtr p = v.todo.back();
+        v.todo.pop_back();
+        if (p->instr || analysis::bounds_checked_before(*p)) continue;
+        analysis::note_bounds_checked(p);
+        v.visit_stmts(p->body);
+    }
+}
+
+}  // namespace
+
+// A payload's procs passed the bounds check, at their kernel's check level, when
+// serialize_kernel made it (it runs code generation), so code generation does not check
+// them again: in particular, procs a kernel built under the "upstream" level accepted
+// with warnings are not refused by a build that mixes them with strict kernels.
+std::vector<ir::ProcPtr> KernelLoader::load(const std::string& text) {
+    std::vector<ir::ProcPtr> procs = ir::deserialize_procs(text, *codec_, &known_);
+    note_checked_with_callees(procs);
+    return procs;
+}
 
 }  // namespace exo::backend

@@ -11,6 +11,7 @@
 
 #include <z3.h>
 
+#include "../analysis/check_level.h"
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
 #include "../frontend/exo_module.h"
@@ -32,6 +33,7 @@ const char* const kVersion = "0.1.0";
 
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
+    std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
     bool no_cache = false, verbose = false, check = false;
 };
 
@@ -44,10 +46,10 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [-v]\n";
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [-v]\n";
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
 
 Options parse(const std::vector<std::string>& args, bool vendor) {
     Options o;
@@ -67,6 +69,11 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
         else if (!vendor && is("--depfile-target")) o.depfile_target = value("--depfile-target");
         else if (is("--cache-dir")) o.cache_dir = value("--cache-dir");
         else if (a == "--no-cache") o.no_cache = true;
+        else if (is("--checks")) {
+            o.checks = value("--checks");
+            if (!analysis::parse_check_level(o.checks))
+                throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
+        }
         else if (a == "-v" || a == "--verbose") o.verbose = true;
         else if (vendor && a == "--check") o.check = true;
         else if (a == "-h" || a == "--help") throw Usage("");
@@ -175,6 +182,8 @@ public:
 
     Library build() {
         m_ = load_manifest(o_.manifest, hw_roots(roots_));
+        if (!o_.checks.empty())
+            for (Kernel& k : m_.kernels) k.checks = o_.checks;
         host::init_runtime(module_roots());
         frontend::register_exo_module();
         // Code generation imports exo.core.memory (DRAM) in this process.
@@ -229,6 +238,7 @@ private:
         for (const auto& d : m_.search_path) h.field(tag(d));
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
+        h.field("checks").field(k.checks);
         add_env(h, env_values(k));
         return h.hex();
     }

@@ -52,6 +52,8 @@ constexpr const char* kOverview =
     "                          repeated (default: the source's directory for one\n"
     "                          source, else the current directory); PYTHONPATH follows\n"
     "  --depfile-target PATH   the target the depfile names (default: the .c and .h)\n"
+    "  --checks LEVEL          strict, or upstream (the default here): exocc's checks\n"
+    "                          beyond upstream's only warn (docs/scheduling.md)\n"
     "  -v, --version           print `exocc version X` as upstream's exocc does\n"
     "\n"
     "environment:\n"
@@ -74,7 +76,7 @@ constexpr const char* kRunHelp =
 
 constexpr const char* kBuildHelp =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [-v]\n"
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
     "\n"
     "Builds the kernels a manifest names (docs/manifest.md) into OUTDIR/NAME.c,\n"
     "OUTDIR/NAME.h and the depfile OUTDIR/NAME.d. Outputs are written only when their\n"
@@ -90,12 +92,14 @@ constexpr const char* kBuildHelp =
     "                          $XDG_CACHE_HOME/exocc or ~/.cache/exocc;\n"
     "                          docs/build-cache.md)\n"
     "  --no-cache              neither read nor write the cache\n"
+    "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
+    "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  -h, --help              show this help\n";
 
 constexpr const char* kVendorHelp =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [-v]\n"
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
     "\n"
     "Writes the C that `exocc build` would write, plus NAME.exo-vendor (the exocc version\n"
     "and a digest of the inputs), into VENDOR_DIR, for consumers that build without exocc.\n"
@@ -108,6 +112,8 @@ constexpr const char* kVendorHelp =
     "                          file and exit 1 if any\n"
     "  --cache-dir DIR         cache of built kernels (default: $EXO_CACHE_DIR)\n"
     "  --no-cache              neither read nor write the cache\n"
+    "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
+    "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  -h, --help              show this help\n";
 

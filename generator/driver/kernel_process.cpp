@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "../analysis/check_level.h"
 #include "../host/interp.h"
 #include "../host/output.h"
 #include "../host/runtime.h"
@@ -91,6 +92,7 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
             std::fputs("exocc: _exocc_build.py is not installed\n", stderr);
             _exit(2);
         }
+        analysis::set_check_level(analysis::parse_check_level(k.checks).value_or(analysis::CheckLevel::Strict));
         host::Interpreter& in = host::Interpreter::get();
         Value spec = spec_value(m, k, roots);
         auto* mod = new host::ModuleObject("_exocc_kernel");

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "../analysis/check_level.h"
 #include "fs_util.h"
 
 namespace exo::driver {
@@ -113,11 +114,19 @@ public:
         return out;
     }
 
+    // A `checks` value: a check level's name (analysis/check_level.h).
+    std::string check_level_at(const toml::node& n) {
+        std::string s = string_at(n, "checks");
+        if (!analysis::parse_check_level(s))
+            fail(n.source(), "'checks' must be " + std::string(analysis::check_level_choices()) + ", got '" + s + "'");
+        return s;
+    }
+
     Kernel kernel(const toml::table& t, const Manifest& m, const std::map<std::string, Param>& global_params,
                   const std::vector<std::string>& global_env) {
         Kernel k;
         k.at = at(file_, t.source());
-        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "env"});
+        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "env", "checks"});
         for (const auto& [key, v] : t) k.key_at[std::string(key.str())] = at(file_, key.source());
         const toml::node* source = t.get("source");
         const toml::node* object = t.get("object");
@@ -156,6 +165,8 @@ public:
                 k.hw.push_back(h);
             }
         }
+        k.checks = m.checks;
+        if (const toml::node* n = t.get("checks")) k.checks = check_level_at(*n);
         k.params = global_params;
         if (const toml::node* n = t.get("params"))
             for (auto& [name, p] : params(*n, "params")) k.params[name] = p;
@@ -191,8 +202,9 @@ public:
         if (lib) {
             const toml::table* t = lib->as_table();
             if (!t) fail(lib->source(), "'library' must be a table, not " + std::string(type_name(*lib)));
-            only_keys(*t, "[library]", {"name", "search_path", "env"});
+            only_keys(*t, "[library]", {"name", "search_path", "env", "checks"});
             if (const toml::node* n = t->get("env")) global_env = env_names(*n);
+            if (const toml::node* n = t->get("checks")) m.checks = check_level_at(*n);
             if (const toml::node* n = t->get("name")) {
                 m.lib_name = string_at(*n, "name");
                 if (!is_identifier(m.lib_name)) fail(n->source(), "library name '" + m.lib_name + "' is not a C identifier");

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "../analysis/boundscheck.h"
+#include "../analysis/check_level.h"
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
 #include "../ir/printer.h"
@@ -264,6 +265,24 @@ Value exo_set_provenance(const Value&, const CallArgs& a) {
     return Value::none();
 }
 
+// _set_check_level("strict" | "upstream") and _check_level(): the check level of this
+// process (analysis/check_level.h), set by the command lines before any user code runs.
+Value exo_set_check_level(const Value&, const CallArgs& a) {
+    host::check_positional("_set_check_level", a, 1, 1);
+    const std::string& name = host::to_string_ref(a[0], "level");
+    std::optional<analysis::CheckLevel> level = analysis::parse_check_level(name);
+    if (!level)
+        host::raise(host::exc_types().ValueError,
+                    "check level must be " + std::string(analysis::check_level_choices()) + ", not '" + name + "'");
+    analysis::set_check_level(*level);
+    return Value::none();
+}
+
+Value exo_check_level(const Value&, const CallArgs& a) {
+    host::check_positional("_check_level", a, 0, 0);
+    return host::str(analysis::check_level_name(analysis::check_level()));
+}
+
 // _add_procedure_method(name, fn): Procedure methods written in Python (exo.API_cursors
 // adds find, args, body, forward, ...), since the type itself is immutable.
 Value exo_add_procedure_method(const Value&, const CallArgs& a) {
@@ -442,6 +461,8 @@ Value make_exo_native_module() {
     def("_set_provenance", exo_set_provenance);
     def("_provenance", exo_provenance);
     def("_add_procedure_method", exo_add_procedure_method);
+    def("_set_check_level", exo_set_check_level);
+    def("_check_level", exo_check_level);
     add_cursor_functions(g);
     add_sched_functions(g);
     g.set_str("Procedure", Value(g_procedure_t));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../analysis/boundscheck.h"
+#include "../analysis/check_level.h"
 #include "../analysis/sched_checks.h"
 #include "edit.h"
 
@@ -19,11 +20,14 @@ auto checked(F&& f) -> decltype(f()) {
 }
 
 // Verifies the call a primitive added to a proc: the callee's asserts and the bounds of
-// its accesses must hold at the call site, and no two written arguments alias.
+// its accesses must hold at the call site (beyond upstream, so only warnings under the
+// "upstream" check level, see analysis/check_level.h), and no two written arguments
+// alias (as upstream).
 inline void recheck_call_site(const ir::Proc& p, const ir::Stmt& call) {
-    std::string err = analysis::call_site_errors(p, call);
-    if (!err.empty()) sched_error(err);
-    err = analysis::aliasing_error(p);
+    std::vector<std::string> errors = analysis::call_site_error_list(p, call);
+    if (!errors.empty() && !analysis::accept_as_warnings(PrimitiveScope::current(), errors))
+        sched_error(analysis::effect_check_message(errors));
+    std::string err = analysis::aliasing_error(p);
     if (!err.empty()) sched_error(err);
 }
 

@@ -13,6 +13,11 @@ separated by os.pathsep, searched in order.
 
 `--depfile-target PATH` (exocc's own, as for `exocc build`) names PATH instead of the
 outputs as the depfile's target: a Makefile rule whose output is a stamp needs it.
+
+`--checks strict|upstream` (exocc's own) sets the check level (docs/scheduling.md, "Check
+levels"). This command line is upstream's, so its default is "upstream": a check that
+exocc makes beyond upstream and that fails is a warning on stderr, with its
+counterexample, and the compilation goes on as upstream's would.
 """
 import os.path
 import sys
@@ -24,14 +29,15 @@ class _UsageError(Exception):
     pass
 
 
-USAGE = ("usage: exocc [-h] [-o OUTDIR] [-p PYTHONPATH] [-s STEM] [-v] source [source ...]")
+USAGE = ("usage: exocc [-h] [-o OUTDIR] [-p PYTHONPATH] [-s STEM] [--checks {strict,upstream}] [-v] "
+         "source [source ...]")
 
 
 def _parse_args(argv):
-    opts = {"outdir": None, "pythonpath": [], "stem": None, "depfile_target": None}
+    opts = {"outdir": None, "pythonpath": [], "stem": None, "depfile_target": None, "checks": "upstream"}
     sources = []
     flags = {"-o": "outdir", "--outdir": "outdir", "-p": "pythonpath", "--pythonpath": "pythonpath",
-             "-s": "stem", "--stem": "stem", "--depfile-target": "depfile_target"}
+             "-s": "stem", "--stem": "stem", "--depfile-target": "depfile_target", "--checks": "checks"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -57,6 +63,8 @@ def _parse_args(argv):
                 break
         if key == "pythonpath":
             opts[key].extend(value.split(os.pathsep))
+        elif key == "checks" and value not in ("strict", "upstream"):
+            raise _UsageError(f"argument --checks: invalid choice: '{value}' (choose from 'strict', 'upstream')")
         elif key is not None:
             opts[key] = value
         elif a.startswith("-") and a != "-":
@@ -162,6 +170,8 @@ def main(argv):
         if _host.stat(d) != "dir":
             print(f"exocc: error: argument -p/--pythonpath: no such directory: '{d}'", file=sys.stderr)
             return 1
+    import _exo
+    _exo._set_check_level(opts["checks"])
     import exo
     library = []
     saved_path = list(sys.path)

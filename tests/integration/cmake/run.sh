@@ -306,6 +306,37 @@ check "add_exo_library of a generated source, INTERMEDIATE: build" build "$tmp/b
 check "add_exo_library, INTERMEDIATE: the outputs are there" \
     test -f "$tmp/build-gen/out/scale/generated_scale.c" -a -f "$tmp/build-gen/out/scale/generated_scale.h"
 
+# Check levels (docs/scheduling.md): add_exo_library defaults to upstream's (the replace
+# that ExoBLAS's triangular kernels rely on builds, with a warning), exo_add_kernel to
+# strict; CHECKS selects either; a bad CHECKS is a configure error.
+src="$tmp/src-checks"; mkdir -p "$src"
+cp "$source_dir/tests/cli/check_levels/load_pfx.py" "$src/load_pfx.py"
+printf '[[kernel]]\nsource = "load_pfx.py"\n' > "$src/pfx.toml"
+cat >"$src/CMakeLists.txt" <<'EOT'
+cmake_minimum_required(VERSION 3.25)
+project(checks LANGUAGES C)
+find_package(Exo REQUIRED)
+add_exo_library(NAME pfx_lib SOURCES load_pfx.py CHECKS ${LIB_CHECKS})
+exo_add_kernel(pfx_kernel MANIFEST pfx.toml CHECKS ${KERNEL_CHECKS})
+EOT
+check "CHECKS: configure with the defaults" cmake_q -S "$src" -B "$tmp/build-checks" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix"
+nice cmake --build "$tmp/build-checks" --target pfx_lib >"$tmp/out.log" 2>&1
+check "CHECKS: add_exo_library builds the replace with a warning by default" \
+    eval "[ $? -eq 0 ] && has '$tmp/out.log' 'exocc: warning: replace: .*Could not verify assertion m <= 8'"
+nice cmake --build "$tmp/build-checks" --target pfx_kernel >"$tmp/out.log" 2>&1
+check "CHECKS: exo_add_kernel refuses it by default" \
+    eval "[ $? -ne 0 ] && has '$tmp/out.log' 'Could not verify assertion m <= 8'"
+check "CHECKS: configure with CHECKS strict / upstream" \
+    cmake_q -S "$src" -B "$tmp/build-checks2" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DLIB_CHECKS=strict -DKERNEL_CHECKS=upstream
+nice cmake --build "$tmp/build-checks2" --target pfx_lib >"$tmp/out.log" 2>&1
+check "CHECKS strict: add_exo_library refuses it" eval "[ $? -ne 0 ] && has '$tmp/out.log' 'Could not verify assertion m <= 8'"
+nice cmake --build "$tmp/build-checks2" --target pfx_kernel >"$tmp/out.log" 2>&1
+check "CHECKS upstream: exo_add_kernel builds it with the warning" \
+    eval "[ $? -eq 0 ] && has '$tmp/out.log' 'exocc: warning: replace:'"
+check "CHECKS lenient: configure fails naming it" \
+    eval "! cmake -S '$src' -B '$tmp/build-checks3' -G '$gen' -DCMAKE_PREFIX_PATH='$prefix' -DLIB_CHECKS=lenient >'$tmp/checks.log' 2>&1 \
+          && has_text '$tmp/checks.log' \"add_exo_library(NAME pfx_lib): CHECKS must be strict or upstream, not 'lenient'\""
+
 # Simulated cross build with a toolchain file that, like real ones, re-roots package
 # searches into the (empty) sysroot: the host Exo package is named by Exo_DIR. The
 # installed host exocc runs directly, never through the bogus emulator, in build

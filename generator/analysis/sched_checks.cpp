@@ -889,8 +889,13 @@ void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, b
             Effects a1j2 = part(j, 0, split);
             wc12 = an.shadows_itself(a1j, a1j2, both) && !an.overlap(a1j, kWrite, a2, kRead, both, 2);
         }
+        // A reduction of the second part into what the first part assigns: the first part
+        // (idempotent or not) would overwrite it on its next run, before fission only.
+        // Upstream misses this pair (Commutes_Fissioning), so it fissions
+        // `for k: (z = w; z += x)` into a loop of assignments and a loop of reductions.
         ok = wc12 && !an.overlap(a2, kWrite, a1j, kAll, both) && !an.overlap(a1j, kReduce, a2, kRead, both) &&
-             !an.overlap(a2, kReduce, a1j, kRead, both) && An::alloc_commutes(a1j, a2);
+             !an.overlap(a2, kReduce, a1j, kRead, both) && !an.overlap(a2, kReduce, a1j, kWrite, both) &&
+             An::alloc_commutes(a1j, a2);
     }
     if (!ok)
         throw CheckFailed("Cannot fission loop over " + fl->iter.name() + " at " + s->srcinfo.str() + "." +

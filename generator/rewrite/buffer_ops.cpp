@@ -633,7 +633,7 @@ Rewritten autolift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts, co
             } else if (b && b->op == BinOpKind::Mod && is_const(b->rhs, &c)) {
                 if (c > size) sched_error("Lift size cannot be less than for-loop bound " + print_expr(*f->hi));
             } else {
-                sched_error("autolift_alloc: a lift size is only supported for constant or '% c' loop bounds");
+                sched_error("a lift size is only supported for constant or '% c' loop bounds");
             }
             rngs.push_back(int_const(size, f->srcinfo));
         } else {

@@ -48,7 +48,7 @@ Rewritten divide_loop(const ProcPtr& p, const Path& path, int64_t quot, const st
     if (strategy == "guard") {
         // the C computes N + quot - 1: it must not wrap around
         if (int64_t n = 0; is_const(N, &n) && !checked_add(n, quot - 1))
-            sched_error("divide_loop: the outer loop's bound (" + std::to_string(n) + " + " + std::to_string(quot - 1) +
+            sched_error("the outer loop's bound (" + std::to_string(n) + " + " + std::to_string(quot - 1) +
                         ") / " + std::to_string(quot) + " does not fit in a 64-bit integer");
         outer_hi = index_op(BinOpKind::Div, index_op(BinOpKind::Add, N, int_const(quot - 1, si), si), q, si);
     } else if (strategy == "cut" || strategy == "cut_and_guard") {

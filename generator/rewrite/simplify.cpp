@@ -19,11 +19,22 @@ using namespace ir;
 
 namespace {
 
+// A folded index value that does not fit in 64 bits: simplify refuses the expression
+// rather than wrapping it around.
+struct Overflow {};
+int64_t fit(std::optional<int64_t> v) {
+    if (!v) throw Overflow{};
+    return *v;
+}
+[[noreturn]] void does_not_fit(const Expr& e) {
+    std::string text = print_expr(e);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    sched_error("the value of " + text + " does not fit in a 64-bit integer");  // named "simplify: " by sched_error
+}
+
 // Python's integer // and % (rounding towards negative infinity).
-struct Overflow;
-[[noreturn]] void overflow();
 int64_t floordiv(int64_t a, int64_t b) {
-    if (b == -1 && a == INT64_MIN) overflow();
+    if (b == -1 && a == INT64_MIN) throw Overflow{};
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
@@ -32,19 +43,6 @@ int64_t floormod(int64_t a, int64_t b) { return a - b * floordiv(a, b); }
 
 using Bound = std::optional<int64_t>;
 
-// A folded index value that does not fit in 64 bits: simplify refuses the expression
-// rather than wrapping it around.
-struct Overflow {};
-void overflow() { throw Overflow{}; }
-[[noreturn]] void does_not_fit(const Expr& e) {
-    std::string text = print_expr(e);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    sched_error("simplify: the value of " + text + " does not fit in a 64-bit integer");
-}
-int64_t fit(std::optional<int64_t> v) {
-    if (!v) throw Overflow{};
-    return *v;
-}
 
 bool const_is(const ExprPtr& e, int64_t v) {
     auto c = e->as<Const>();
@@ -85,7 +83,10 @@ struct RangeVal {
 };
 
 // Range arithmetic that overflows knows nothing (the analysis stays sound).
-int64_t rfit(std::optional<int64_t> v);
+int64_t rfit(std::optional<int64_t> v) {
+    if (!v) throw Unanalyzable{};
+    return *v;
+}
 Bound badd(Bound a, Bound b) { return a && b ? Bound(rfit(checked_add(*a, *b))) : std::nullopt; }
 
 RangeVal r_neg(const RangeVal& a) {
@@ -135,11 +136,6 @@ RangeVal r_mod(const RangeVal& a, const RangeVal& b) {
     if (!a.has_base && a.lo && a.hi && floordiv(*a.lo, c) == floordiv(*a.hi, c))
         return RangeVal::range(false, floormod(*a.lo, c), floormod(*a.hi, c));
     return RangeVal::range(false, 0, c - 1);
-}
-
-int64_t rfit(std::optional<int64_t> v) {
-    if (!v) throw Unanalyzable{};
-    return *v;
 }
 
 struct RangeEnv {

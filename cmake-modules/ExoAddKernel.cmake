@@ -4,7 +4,9 @@
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
 #                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
 #                  [DEPENDS <file-or-target>...]
-#                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>])
+#                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>]
+#                  [IR_DUMP <var>] [TRACE <var>]
+#                  [VERIFY] [VERIFY_REPORT <var>] [VERIFY_CFLAGS <flag>...])
 #
 # See README.md next to this file. This module is self-contained: a project that
 # builds only from vendored sources may copy it into its own tree.
@@ -112,8 +114,10 @@ endfunction()
 # The rule that runs an exocc command writing <outdir>/<stem>.{c,h,d} (.d a depfile),
 # the library <target> built from that C, and <target>.update (regenerate only).
 # The command must accept a trailing `--depfile-target <path>`.
+# EXTRA_OUTPUTS: further files the command writes (inspection outputs, the verification
+# report), handled like the .c and .h.
 function(_exo_generated_library target type outdir stem)
-  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS")
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS;EXTRA_OUTPUTS")
   set(gen_c "${outdir}/${stem}.c")
   set(gen_h "${outdir}/${stem}.h")
   set(gen_d "${outdir}/${stem}.d")
@@ -122,7 +126,7 @@ function(_exo_generated_library target type outdir stem)
     # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
     # downstream is rebuilt, and a deleted output is simply out of date.
     add_custom_command(
-      OUTPUT "${gen_c}" "${gen_h}"
+      OUTPUT "${gen_c}" "${gen_h}" ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND}
       DEPENDS ${ARG_DEPENDS}
       DEPFILE "${gen_d}"
@@ -153,7 +157,7 @@ function(_exo_generated_library target type outdir stem)
       VERBATIM)
     add_custom_command(
       OUTPUT "${stamp}"
-      BYPRODUCTS "${gen_c}" "${gen_h}"
+      BYPRODUCTS "${gen_c}" "${gen_h}" ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND} --depfile-target "${stamp}"
       COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
       DEPENDS ${ARG_DEPENDS} "${outdir}"
@@ -167,10 +171,36 @@ function(_exo_generated_library target type outdir stem)
   set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
 endfunction()
 
+# _exo_extra_outputs(<args var> <outputs var> <outdir/stem>), in exo_add_kernel's scope:
+# the exocc options and the files of the opt-in outputs IR_DUMP, TRACE and VERIFY
+# (docs/inspection.md, docs/verification.md); sets the callers' output variables.
+macro(_exo_extra_outputs args_var outputs_var base)
+  set(${args_var} "")
+  set(${outputs_var} "")
+  # argument:exocc option:file suffix (STEM.<suffix>.txt)
+  foreach(_spec IN ITEMS "IR_DUMP:ir-dump:ir" "TRACE:trace:trace" "VERIFY_REPORT:verify:verify")
+    string(REPLACE ":" ";" _spec "${_spec}")
+    list(GET _spec 0 _kind)
+    list(GET _spec 1 _flag)
+    list(GET _spec 2 _suffix)
+    if(ARG_${_kind} OR (_kind STREQUAL "VERIFY_REPORT" AND ARG_VERIFY))
+      list(APPEND ${args_var} "--${_flag}")
+      list(APPEND ${outputs_var} "${base}.${_suffix}.txt")
+      if(ARG_${_kind})
+        set(${ARG_${_kind}} "${base}.${_suffix}.txt" PARENT_SCOPE)
+      endif()
+    endif()
+  endforeach()
+  if(ARG_VERIFY_CFLAGS)
+    list(JOIN ARG_VERIFY_CFLAGS " " _vflags)
+    list(APPEND ${args_var} "--verify-cflags=${_vflags}")
+  endif()
+endmacro()
+
 function(exo_add_kernel target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG ""
-    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR"
-    "DEPENDS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY"
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
+    "DEPENDS;VERIFY_CFLAGS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -253,10 +283,12 @@ function(exo_add_kernel target)
     set(gen_c "${outdir}/${stem}.c")
     set(gen_h "${outdir}/${stem}.h")
     file(RELATIVE_PATH _rel_manifest "${CMAKE_BINARY_DIR}" "${manifest}")
+    _exo_extra_outputs(_extra_args _extra_outputs "${outdir}/${stem}")
     _exo_generated_library(${target} STATIC "${outdir}" "${stem}"
       COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
-      COMMAND "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}" ${cache_args}
-      DEPENDS "${manifest}" ${compiler_dep} ${ARG_DEPENDS})
+      COMMAND "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}" ${cache_args} ${_extra_args}
+      DEPENDS "${manifest}" ${compiler_dep} ${ARG_DEPENDS}
+      EXTRA_OUTPUTS ${_extra_outputs})
   endif()
 
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)

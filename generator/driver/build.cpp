@@ -17,6 +17,7 @@
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
 #include "../host/runtime.h"
+#include "../ir/printer.h"
 #include "cache.h"
 #include "fs_util.h"
 #include "kernel_process.h"
@@ -24,6 +25,7 @@
 #include "module_roots.h"
 #include "sha256.h"
 #include "text_diff.h"
+#include "verify.h"
 
 namespace exo::driver {
 
@@ -35,6 +37,9 @@ struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
     bool no_cache = false, verbose = false, check = false;
+    // Inspection and verification outputs (docs/inspection.md, docs/verification.md).
+    bool ir_dump = false, trace = false, verify = false;
+    std::string verify_cflags;
 };
 
 struct Usage : std::runtime_error {
@@ -46,7 +51,8 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
     "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
@@ -75,6 +81,10 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
         }
         else if (a == "-v" || a == "--verbose") o.verbose = true;
+        else if (!vendor && a == "--ir-dump") o.ir_dump = true;
+        else if (!vendor && a == "--trace") o.trace = true;
+        else if (!vendor && a == "--verify") o.verify = true;
+        else if (!vendor && is("--verify-cflags")) o.verify_cflags = value("--verify-cflags");
         else if (vendor && a == "--check") o.check = true;
         else if (a == "-h" || a == "--help") throw Usage("");
         else if (!a.empty() && a[0] == '-') throw Usage("unrecognized argument: " + a);
@@ -174,6 +184,8 @@ public:
 
     struct Library {
         std::string c, h;
+        std::string ir_dump, trace;         // with --ir-dump, --trace
+        std::optional<VerifyOutcome> verified;  // with --verify
         std::set<std::string> deps;  // absolute
         std::string input_digest;
     };
@@ -282,7 +294,7 @@ private:
             CacheEntry entry;
             std::optional<std::vector<ir::ProcPtr>> procs;
             if (cache_.enabled() && !ignore_cache)
-                if (std::optional<std::string> ir = cached_ir(i, key, &entry)) {
+                if (std::optional<std::string> ir = cached_ir(i, key, &entry); ir && records_enough(i, entry)) {
                     try {
                         procs = loader.load(*ir);
                     } catch (const ir::SerialError& e) {
@@ -290,15 +302,18 @@ private:
                     }
                 }
             if (!procs) {
-                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_);
+                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, {o_.trace, o_.verify});
                 if (!built) throw BuildFailed{};
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
                 for (const auto& d : built->absent) entry.deps.emplace_back(tag(d), kAbsentFileHash);
                 entry.ir = std::move(built->ir);
+                entry.trace = std::move(built->trace);
+                entry.originals = std::move(built->originals);
                 cache_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
+            inspect(i, *procs, entry, &lib);
             // Absent files stay out of the depfile: a build system can only watch their
             // directories, whose times change with every file saved in them.
             for (const auto& [t, sha] : entry.deps)
@@ -310,10 +325,61 @@ private:
         auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name);
         lib.c = std::move(c);
         lib.h = std::move(h);
+        if (o_.verify) lib.verified = verify_procs(verify_targets_, verify_settings_from(o_.verify_cflags, m_.lib_name));
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);
         lib.deps.insert(tool_.files.begin(), tool_.files.end());
         return lib;
+    }
+
+    // Whether a cached entry holds what this build must output besides the IR: one
+    // stored by a build without --trace (or --verify) has no trace (originals).
+    bool records_enough(size_t i, const CacheEntry& e) const {
+        if ((o_.trace && !e.trace) || (o_.verify && !e.originals)) {
+            note(kernel_label(i) + ": cached without its " + (o_.trace && !e.trace ? "trace" : "originals") + ", rebuilding");
+            return false;
+        }
+        return true;
+    }
+
+    // Kernel i's part of the inspection outputs and of the procs to verify.
+    void inspect(size_t i, const std::vector<ir::ProcPtr>& procs, const CacheEntry& e, Library* lib) {
+        std::string head = "# " + kernel_label(i) + "\n";
+        if (o_.ir_dump) {
+            lib->ir_dump += head;
+            for (const auto& p : procs) lib->ir_dump += ir::print_proc(*p) + "\n\n";
+        }
+        if (o_.trace) lib->trace += head + e.trace.value_or("") + "\n";
+        if (o_.verify) add_verify_targets(i, procs, e.originals.value_or("!no originals were recorded"));
+    }
+
+    // Pairs each proc with its original from the entry's record (kernel_process.h).
+    void add_verify_targets(size_t i, const std::vector<ir::ProcPtr>& procs, const std::string& record) {
+        std::vector<ir::ProcPtr> originals;
+        std::vector<size_t> index;
+        std::string why;
+        if (record[0] == '!') {
+            why = "its original could not be recorded: " + record.substr(1);
+        } else {
+            size_t nl = record.find('\n');
+            for (size_t pos = 0; pos < nl;) {
+                char* end = nullptr;
+                index.push_back(std::strtoul(record.c_str() + pos, &end, 10));
+                pos = size_t(end - record.c_str()) + 1;
+            }
+            try {
+                originals = originals_loader_.load(record.substr(nl + 1));
+            } catch (const ir::SerialError& e) {
+                why = std::string("its original could not be loaded: ") + e.what();
+            }
+        }
+        for (size_t j = 0; j < procs.size(); ++j) {
+            VerifyTarget t{kernel_label(i), nullptr, procs[j], why};
+            if (why.empty() && (j >= index.size() || index[j] >= originals.size())) t.skip = "its original was not recorded";
+            else if (why.empty()) t.original = originals[index[j]];
+            if (!t.original) t.original = procs[j];
+            verify_targets_.push_back(std::move(t));
+        }
     }
 
     // The kernel that first brought each proc name, and its proc.
@@ -362,6 +428,8 @@ private:
     Manifest m_;
     ToolIdentity tool_;
     std::map<std::string, std::string> hashes_;
+    backend::KernelLoader originals_loader_;  // apart: originals share names with their procs
+    std::vector<VerifyTarget> verify_targets_;
 };
 
 // Runs `f`, mapping every way a build can fail to an exit status.
@@ -422,7 +490,24 @@ int build_command(const std::vector<std::string>& args) {
         make_dirs(o.outdir);
         std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
                                                        : depfile_escape(o.depfile_target);
-        commit_files({{c_file, lib.c}, {h_file, lib.h}, {o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps)}});
+        std::string base = o.outdir + "/" + o.stem;
+        std::vector<std::pair<std::string, std::string>> inspection;
+        if (o.ir_dump) inspection.emplace_back(base + ".ir.txt", lib.ir_dump);
+        if (o.trace) inspection.emplace_back(base + ".trace.txt", lib.trace);
+        if (lib.verified) inspection.emplace_back(base + ".verify.txt", lib.verified->report);
+        if (lib.verified && lib.verified->failed) {
+            // The report and the inspection outputs show what failed; the C of a
+            // kernel that fails verification is not written (the build fails and runs
+            // again).
+            commit_files(inspection);
+            std::fprintf(stderr, "%s: error: differential verification failed: %s(the report: %s.verify.txt)\n",
+                         b.manifest().path.c_str(), lib.verified->failure.c_str(), base.c_str());
+            return 1;
+        }
+        std::vector<std::pair<std::string, std::string>> files = {
+            {c_file, lib.c}, {h_file, lib.h}, {base + ".d", depfile_text(targets, lib.deps)}};
+        files.insert(files.end(), inspection.begin(), inspection.end());
+        commit_files(files);
         return 0;
     });
 }

@@ -29,7 +29,12 @@ std::string encode(const std::string& key, const CacheEntry& e) {
     body += "key " + key + "\n";
     body += "deps " + std::to_string(e.deps.size()) + "\n";
     for (const auto& [path, sha] : e.deps) body += sha + " " + std::to_string(path.size()) + ":" + path + "\n";
-    body += "ir " + std::to_string(e.ir.size()) + "\n" + e.ir + "\n";
+    auto section = [&](const char* name, const std::string& text) {
+        body += name + (" " + std::to_string(text.size())) + "\n" + text + "\n";
+    };
+    section("ir", e.ir);
+    if (e.trace) section("trace", *e.trace);
+    if (e.originals) section("originals", *e.originals);
     return body + "checksum " + sha256_hex(body) + "\n";
 }
 
@@ -62,10 +67,23 @@ bool decode(const std::string& bytes, const std::string& key, CacheEntry* out) {
         if (l.size() != colon + 1 + len) return false;
         e.deps.emplace_back(l.substr(colon + 1), l.substr(0, 64));
     }
-    if (!line(&l) || l.compare(0, 3, "ir ") != 0) return false;
-    size_t len = std::strtoul(l.c_str() + 3, nullptr, 10);
-    if (pos + len + 1 != body.size() || body[pos + len] != '\n') return false;
-    e.ir = body.substr(pos, len);
+    // "NAME LEN\n" then LEN bytes and a newline: the IR, then the optional sections.
+    auto section = [&](const std::string& name, std::string* text) {
+        size_t save = pos;
+        if (!line(&l) || l.compare(0, name.size() + 1, name + " ") != 0) {
+            pos = save;
+            return false;
+        }
+        size_t len = std::strtoul(l.c_str() + name.size() + 1, nullptr, 10);
+        if (len > body.size() - pos || pos + len >= body.size() || body[pos + len] != '\n') return false;
+        *text = body.substr(pos, len);
+        pos += len + 1;
+        return true;
+    };
+    if (!section("ir", &e.ir)) return false;
+    for (auto [name, slot] : {std::pair{"trace", &e.trace}, std::pair{"originals", &e.originals}})
+        if (std::string text; pos < body.size() && section(name, &text)) *slot = std::move(text);
+    if (pos != body.size()) return false;
     *out = std::move(e);
     return true;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,10 @@ struct CacheEntry {
     // imports looked for in vain, with kAbsentFileHash; see build.cpp.
     std::vector<std::pair<std::string, std::string>> deps;
     std::string ir;  // serialized LoopIR (ir/serialize.h)
+    // Present when the build that stored the entry recorded them (`--trace`, `--verify`):
+    // a warm build serves them as it serves the IR.
+    std::optional<std::string> trace;      // the schedule trace text
+    std::optional<std::string> originals;  // the unscheduled originals (kernel_process.h)
 };
 
 class Cache {

@@ -77,6 +77,7 @@ constexpr const char* kRunHelp =
 constexpr const char* kBuildHelp =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
     "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n"
     "\n"
     "Builds the kernels a manifest names (docs/manifest.md) into OUTDIR/NAME.c,\n"
     "OUTDIR/NAME.h and the depfile OUTDIR/NAME.d. Outputs are written only when their\n"
@@ -95,6 +96,17 @@ constexpr const char* kBuildHelp =
     "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
     "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
+    "  --ir-dump               also write OUTDIR/NAME.ir.txt: every exported proc as\n"
+    "                          str(proc) prints it (docs/inspection.md)\n"
+    "  --trace                 also write OUTDIR/NAME.trace.txt: each exported proc\n"
+    "                          after every scheduling step, with the line that made it\n"
+    "  --verify                compare each exported proc with its unscheduled original\n"
+    "                          on random inputs, compiled with $CC (else cc); the report\n"
+    "                          is OUTDIR/NAME.verify.txt and a mismatch fails the build\n"
+    "                          (docs/verification.md)\n"
+    "  --verify-cflags FLAGS   C flags of the verification harness, e.g. the ISA flags\n"
+    "                          the kernels' instructions need (default:\n"
+    "                          $EXO_VERIFY_CFLAGS)\n"
     "  -h, --help              show this help\n";
 
 constexpr const char* kVendorHelp =

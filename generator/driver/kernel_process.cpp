@@ -41,7 +41,7 @@ Value strs(const std::vector<std::string>& v) {
 std::string where(const Location& l) { return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col); }
 
 // The kernel as the dict _exocc_build.py reads.
-Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots, KernelRecording rec) {
     Value d = host::dict();
     auto set = [&](const char* key, Value v) { host::setitem(d, host::str(key), std::move(v)); };
     set("manifest", host::str(m.path));
@@ -59,6 +59,8 @@ Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::stri
     for (const auto& [name, v] : env_values(k)) host::setitem(env, host::str(name), v ? host::str(*v) : Value::none());
     set("env", env);
     set("module_roots", strs(roots));  // whose frames a traceback leaves out
+    set("trace", Value::boolean(rec.trace));
+    set("verify", Value::boolean(rec.originals));
     Value at = host::dict();
     host::setitem(at, host::str("kernel"), host::str(where(k.at)));
     for (const auto& [key, loc] : k.key_at) host::setitem(at, host::str(key), host::str(where(loc)));
@@ -79,7 +81,8 @@ bool write_all(int fd, const std::string& s) {
 
 std::string framed(const std::string& s) { return std::to_string(s.size()) + ":" + s; }
 
-[[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+[[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots,
+                        KernelRecording rec) {
     int status = 1;
     try {
         std::string script;
@@ -94,7 +97,7 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
         }
         analysis::set_check_level(analysis::parse_check_level(k.checks).value_or(analysis::CheckLevel::Strict));
         host::Interpreter& in = host::Interpreter::get();
-        Value spec = spec_value(m, k, roots);
+        Value spec = spec_value(m, k, roots, rec);
         auto* mod = new host::ModuleObject("_exocc_kernel");
         mod->globals().set_str("__name__", host::str("_exocc_kernel"));
         mod->globals().set_str("spec", spec);
@@ -102,6 +105,8 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
         status = in.run_main(script, {script});
         if (status == 0) {
             std::string out = framed(host::str_of(host::getitem(spec, host::str("payload"))));
+            for (const auto& [key, tag] : {std::pair{"trace_text", "T"}, std::pair{"originals", "O"}})
+                if (host::contains(spec, host::str(key))) out += framed(tag + host::str_of(host::getitem(spec, host::str(key))));
             for (const char* list : {"deps", "absent"})
                 host::for_each(host::getitem(spec, host::str(list)), [&](const Value& p) {
                     out += framed((list[0] == 'd' ? "+" : "-") + host::str_of(p));
@@ -120,7 +125,8 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
 
 }  // namespace
 
-std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots,
+                                                 KernelRecording rec) {
     int fds[2];
     if (pipe(fds) != 0) {
         std::perror("exocc: pipe");
@@ -135,7 +141,7 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     }
     if (pid == 0) {
         close(fds[0]);
-        child(fds[1], m, k, roots);
+        child(fds[1], m, k, roots, rec);
     }
     close(fds[1]);
     std::string data;
@@ -156,8 +162,8 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
                          WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
         return std::nullopt;
     }
-    // Unframe: the IR, then one path per dependency, "+" for a file read and "-" for
-    // one looked for and absent.
+    // Unframe: the IR, the trace ("T") and the originals ("O") if asked for, then one
+    // path per dependency, "+" for a file read and "-" for one looked for and absent.
     std::vector<std::string> parts;
     size_t pos = 0;
     while (pos < data.size()) {
@@ -173,7 +179,12 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     out.ir = std::move(parts[0]);
     for (size_t i = 1; i < parts.size(); ++i) {
         if (parts[i].empty()) return std::nullopt;
-        (parts[i][0] == '+' ? out.deps : out.absent).push_back(parts[i].substr(1));
+        switch (parts[i][0]) {
+            case 'T': out.trace = parts[i].substr(1); break;
+            case 'O': out.originals = parts[i].substr(1); break;
+            case '+': out.deps.push_back(parts[i].substr(1)); break;
+            default: out.absent.push_back(parts[i].substr(1)); break;
+        }
     }
     return out;
 }

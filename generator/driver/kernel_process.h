@@ -15,11 +15,20 @@ struct KernelBuild {
     std::string ir;                 // serialized LoopIR with recorded host answers
     std::vector<std::string> deps;  // absolute paths of every file the kernel read
     std::vector<std::string> absent;  // files its imports looked for and did not find
+    std::optional<std::string> trace;      // the schedule trace, when asked for
+    std::optional<std::string> originals;  // the unscheduled originals, when asked for
+};
+
+// What a kernel's build records besides its IR (`exocc build --trace / --verify`).
+struct KernelRecording {
+    bool trace = false;      // the proc after each scheduling step (_exocc_build.py)
+    bool originals = false;  // each exported proc's unscheduled original
 };
 
 // Runs the kernel; on failure the child has printed the error and this returns nullopt.
 // The interpreter must be initialised (init_runtime) and must not have run user code.
 std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k,
-                                                 const std::vector<std::string>& module_roots);
+                                                 const std::vector<std::string>& module_roots,
+                                                 KernelRecording recording = {});
 
 }  // namespace exo::driver

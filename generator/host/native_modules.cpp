@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <numeric>
@@ -466,6 +467,19 @@ Value host_caller_module_name(const Value&, const CallArgs& a) {
     return name ? *name : Value::none();
 }
 
+// The Python call stack, outermost frame first, as (filename, line, function) tuples:
+// the caller of call_stack() comes last (traceback.extract_stack()[:-1] in CPython).
+// The schedule trace of `exocc build --trace` names the user's line of each step with it.
+Value host_call_stack(const Value&, const CallArgs& a) {
+    check_positional("call_stack", a, 0, 0);
+    std::vector<Value> out;
+    for (Frame* f = Interpreter::get().frame; f; f = f->back)
+        out.push_back(tuple({str(f->src ? f->src->filename : std::string()), Value::integer(f->line),
+                             str(!f->name.empty() ? f->name : f->code ? f->code->name : std::string())}));
+    std::reverse(out.begin(), out.end());
+    return list(std::move(out));
+}
+
 // The traceback module's format_exception_only, for one exception object.
 Value host_format_exception_only(const Value&, const CallArgs& a) {
     check_positional("format_exception_only", a, 1, 1);
@@ -500,6 +514,7 @@ ModuleObject* make_host() {
     def(m, "chdir", host_chdir);
     def(m, "load_source", host_load_source);
     def(m, "caller_module_name", host_caller_module_name);
+    def(m, "call_stack", host_call_stack);
     def(m, "format_exception_only", host_format_exception_only);
     def(m, "closest_name", host_closest_name);
     add_host_io_hooks(m);

@@ -9,6 +9,7 @@ import inspect
 import re
 
 import _exo
+import _host
 from _exo import Procedure
 
 from . import API_cursors as PC
@@ -257,6 +258,12 @@ def _changed_configs(p):
     return []
 
 
+# While `exocc build --trace` builds a kernel: id(proc) -> (proc, primitive name, call
+# stack) for every proc a primitive returned (the proc is kept so that its id stays its
+# own). _exocc_build.py walks each exported proc's provenance back through it.
+step_log = None
+
+
 def sched_op(processors):
     """Makes a scheduling primitive: the proc comes first, then one processor per
     remaining parameter, applied in order after binding (defaults included)."""
@@ -276,7 +283,11 @@ def sched_op(processors):
             values = bound.arguments
             for name, p in zip(list(values), procs):
                 values[name] = p(values[name], values)
-            return func(*bound.args, **bound.kwargs)
+            result = func(*bound.args, **bound.kwargs)
+            if step_log is not None and isinstance(result, Procedure):
+                # The outermost primitive that returned this proc names the step.
+                step_log[id(result)] = (result, func.__name__, _host.call_stack())
+            return result
 
         primitive.is_atomic_scheduling_op = True
         return primitive

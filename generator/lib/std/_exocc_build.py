@@ -3,7 +3,8 @@
 The driver (generator/driver/kernel_process.cpp) puts the kernel's description in
 `_exocc_kernel.spec`; this loads its modules, applies its schedule, and hands back the
 procs serialized with their host objects' answers (`payload`) and every file read
-(`deps`).
+(`deps`); on request also the schedule trace (`trace_text`) and the procs' unscheduled
+originals (`originals`) for differential verification.
 """
 import os
 import sys
@@ -15,6 +16,7 @@ import _host
 from _exocc_compile import _load_module, _procs_of
 
 import exo
+import exo.API_scheduling
 import exo.build
 
 
@@ -100,8 +102,81 @@ def _report_failure(spec, e):
     print(text, file=sys.stderr, end="")
 
 
+def _history(p):
+    """The procs from p's unscheduled original (the root of its provenance: the proc as
+    @proc made it) to p itself."""
+    chain = [p]
+    while True:
+        prov = _exo._provenance(chain[-1])
+        if prov is None or any(prov[0] is q for q in chain):
+            return chain[::-1]
+        chain.append(prov[0])
+
+
+def _shown_path(spec, roots, filename):
+    """A frame's file as the trace shows it: relative to exocc's module root for exocc's
+    own modules, else to the manifest's directory (no absolute paths: traces are
+    compared between checkouts)."""
+    real = _host.realpath(filename) or filename
+    for r in roots:
+        if real.startswith(r.rstrip("/") + "/"):
+            return real[len(r.rstrip("/")) + 1:]
+    return os.path.relpath(real, _host.realpath(os.path.dirname(spec["manifest"])) or ".")
+
+
+def _step_location(spec, roots, stack):
+    """`file:line in function` of the innermost frame in a user file, then the bundled
+    helpers (exo.stdlib ...) it went through to the primitive."""
+    user = [i for i, f in enumerate(stack) if f[0] and not _is_exocc_file(f[0], roots)]
+    if not user:
+        return "(no frame in a user file)"
+    u = user[-1]
+    where = f"{_shown_path(spec, roots, stack[u][0])}:{stack[u][1]} in {stack[u][2]}"
+    helpers = [f"{_shown_path(spec, roots, f[0])}:{f[1]} in {f[2]}" for f in stack[u + 1:]
+               if not os.path.basename(f[0]).startswith("API")]
+    return where + "".join(f"\n   via {h}" for h in helpers)
+
+
+def _trace_text(spec, procs):
+    """Each exported proc as printed before and after every scheduling step."""
+    roots = [_host.realpath(r) or r for r in spec["module_roots"]]
+    steps = exo.API_scheduling.step_log
+    out = []
+    for p in procs:
+        chain = _history(p)
+        out.append(f"# proc {p.name()}: {len(chain) - 1} scheduling step{'s' if len(chain) != 2 else ''}\n")
+        out.append(f"## original\n{chain[0]}\n")
+        for n, q in enumerate(chain[1:], 1):
+            rec = steps.get(id(q))
+            if rec is None or rec[0] is not q:
+                head = "(a step no scheduling primitive recorded)"
+            else:
+                head = f"{rec[1]} at {_step_location(spec, roots, rec[2])}"
+            out.append(f"\n## step {n}: {head}\n{q}\n")
+        out.append("\n")
+    return "".join(out)
+
+
+def _originals(procs):
+    """What `--verify` compares the procs with: for each, the index of its unscheduled
+    original, then those originals serialized; or '!' and why they cannot be."""
+    uniq, index = [], []
+    for p in procs:
+        root = _history(p)[0]
+        found = [i for i, u in enumerate(uniq) if u is root]
+        if not found:
+            uniq.append(root)
+        index.append(str(found[0] if found else len(uniq) - 1))
+    try:
+        return " ".join(index) + "\n" + _exo._serialize_kernel(uniq)
+    except Exception as e:  # the original does not compile to C on its own
+        return "!" + "".join(traceback.format_exception_only(e)).strip()
+
+
 def main():
     spec = _exocc_kernel.spec
+    if spec["trace"]:
+        exo.API_scheduling.step_log = {}
     exo.build.params.clear()
     exo.build.params.update(spec["params"])
     os.environ = exo.build.DeclaredEnvironment(spec["env"], os.path.basename(spec["manifest"]))
@@ -111,6 +186,10 @@ def main():
         procs = _kernel_procs(spec)
         if procs:
             spec["payload"] = _exo._serialize_kernel(procs)
+            if spec["trace"]:
+                spec["trace_text"] = _trace_text(spec, procs)
+            if spec["verify"]:
+                spec["originals"] = _originals(procs)
     except _SpecError as e:
         where = spec["where"].get(e.key, spec["where"]["kernel"])
         print(f"{where}: error: {e}", file=sys.stderr)

@@ -76,6 +76,11 @@ def getcwd():
     return posix.getcwd()
 
 
+def call_stack():
+    import traceback
+    return [(f.filename, f.lineno, f.name) for f in traceback.extract_stack()[:-1]]
+
+
 def caller_module_name(depth):
     try:
         frame = sys._getframe(depth + 1)

@@ -325,7 +325,13 @@ private:
         auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name);
         lib.c = std::move(c);
         lib.h = std::move(h);
-        if (o_.verify) lib.verified = verify_procs(verify_targets_, verify_settings_from(o_.verify_cflags, m_.lib_name));
+        if (o_.verify) {
+            VerifySettings settings = verify_settings_from(o_.verify_cflags, m_.lib_name);
+            settings.library_c = lib.c;
+            settings.library_h = lib.h;
+            settings.header = o_.stem + ".h";
+            lib.verified = verify_procs(verify_targets_, settings);
+        }
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);
         lib.deps.insert(tool_.files.begin(), tool_.files.end());

@@ -112,29 +112,48 @@ bool reduces_floats(const ProcPtr& p) {
     return f.found;
 }
 
-// One variant (original or scheduled) built into DIR/prog; an error text, or empty.
-std::string build_variant(const std::string& scratch, const std::string& dir, const ProcPtr& p, const VerifySettings& s) {
-    make_dirs(dir);
-    try {
-        auto [c, h] = backend::run_compile({p}, "kernel.h", s.lib_name);
-        write_atomic(dir + "/kernel.c", c);
-        write_atomic(dir + "/kernel.h", h);
-    } catch (const host::PyException& e) {
-        return "its C could not be generated: " + host::exception_summary(host::Value(e.exc));
-    }
-    write_atomic(dir + "/harness.c", harness_source(*p, "kernel.h"));
+// Runs the C compiler with the kernel's flags on `args`; its error text, or empty.
+std::string run_cc(const std::vector<std::string>& args, const std::string& dir, const VerifySettings& s,
+                   const std::string& scratch) {
     std::vector<std::string> cmd{s.cc, "-O2", "-w"};
     cmd.insert(cmd.end(), s.cflags.begin(), s.cflags.end());
-    for (const char* a : {"-I", "", "-o", "", "", "", "-lm"}) cmd.push_back(a);
-    cmd[cmd.size() - 6] = dir;
-    cmd[cmd.size() - 4] = dir + "/prog";
-    cmd[cmd.size() - 3] = dir + "/harness.c";
-    cmd[cmd.size() - 2] = dir + "/kernel.c";
+    cmd.insert(cmd.end(), args.begin(), args.end());
     int status = run_program(cmd, dir + "/cc.out", dir + "/cc.err");
     if (status == 0) return "";
-    return "the harness did not compile (" + s.cc + " " + status_text(status) +
+    return "it did not build (" + s.cc + " " + status_text(status) +
            "; an instruction's flags are given with --verify-cflags or EXO_VERIFY_CFLAGS):\n" +
            first_lines(read_file(dir + "/cc.err").value_or(""), 12, scratch);
+}
+
+// A library of generated C compiled into DIR/lib.o, its header DIR/<header>.
+struct CompiledLibrary {
+    std::string dir, header, error;
+};
+
+CompiledLibrary compile_library(const std::string& scratch, const std::string& dir, const std::string& c,
+                                const std::string& h, const std::string& header, const VerifySettings& s) {
+    make_dirs(dir);
+    write_atomic(dir + "/lib.c", c);
+    write_atomic(dir + "/" + header, h);
+    return {dir, header, run_cc({"-c", "-I", dir, dir + "/lib.c", "-o", dir + "/lib.o"}, dir, s, scratch)};
+}
+
+// The proc alone (with what it calls) as a library: how the original is compiled.
+CompiledLibrary compile_proc(const std::string& scratch, const std::string& dir, const ProcPtr& p, const VerifySettings& s) {
+    try {
+        auto [c, h] = backend::run_compile({p}, "kernel.h", s.lib_name);
+        return compile_library(scratch, dir, c, h, "kernel.h", s);
+    } catch (const host::PyException& e) {
+        return {dir, "", "its C could not be generated: " + host::exception_summary(host::Value(e.exc))};
+    }
+}
+
+// The harness for `p` linked with `lib` into DIR/prog; an error text, or empty.
+std::string link_harness(const std::string& scratch, const std::string& dir, const Proc& p, const CompiledLibrary& lib,
+                         const VerifySettings& s) {
+    make_dirs(dir);
+    write_atomic(dir + "/harness.c", harness_source(p, lib.header));
+    return run_cc({"-I", lib.dir, dir + "/harness.c", lib.dir + "/lib.o", "-o", dir + "/prog", "-lm"}, dir, s, scratch);
 }
 
 std::string number(double v) {
@@ -231,7 +250,8 @@ uint64_t name_seed(const std::string& s) {
 }
 
 // Verifies one proc; appends its section to the report. Returns false on failure.
-bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::string& scratch, std::string* report) {
+bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::string& scratch, const CompiledLibrary& library,
+                std::string* report) {
     const Proc& sched = *t.scheduled;
     std::string& r = *report;
     r += "proc " + sched.name + " (" + t.kernel + "): ";
@@ -247,10 +267,12 @@ bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::strin
         return true;
     }
     std::string dir = scratch + "/" + sched.name;
+    CompiledLibrary original = compile_proc(scratch, dir + "/original-lib", t.original, s);
     for (const char* v : {"original", "scheduled"}) {
-        std::string err = build_variant(scratch, dir + "/" + v, v[0] == 'o' ? t.original : t.scheduled, s);
+        const CompiledLibrary& lib = v[0] == 'o' ? original : library;
+        std::string err = !lib.error.empty() ? lib.error : link_harness(scratch, dir + "/" + v, v[0] == 'o' ? *t.original : sched, lib, s);
         if (!err.empty()) {
-            r += "ERROR: the " + std::string(v) + " proc: " + err;
+            r += std::string("ERROR: ") + (v[0] == 'o' ? "its original's C: " : "the library's C: ") + err;
             return false;
         }
     }
@@ -302,10 +324,12 @@ VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const Verif
     out.report = "exocc differential verification: each proc against its unscheduled original\n"
                  "compiler: " + s.cc + " -O2" + flags + "\n" + kToleranceNote + "\n";
     ScratchDir scratch;
+    // The scheduled procs run as the build's own C, compiled once.
+    CompiledLibrary library = compile_library(scratch.path(), scratch.path() + "/library", s.library_c, s.library_h, s.header, s);
     size_t failed = 0;
     for (const VerifyTarget& t : targets) {
         std::string section;
-        if (!verify_one(t, s, scratch.path(), &section)) {
+        if (!verify_one(t, s, scratch.path(), library, &section)) {
             if (!failed++) out.failure = section;
         }
         out.report += section;

@@ -25,6 +25,9 @@ struct VerifySettings {
     std::string cc;                  // the C compiler: $CC, else cc
     std::vector<std::string> cflags;  // the kernel's flags: ISA flags its instructions need
     std::string lib_name;            // the library's name (its context struct)
+    // The scheduled procs are run as the build's output: this C and header (named
+    // `header`, which the C includes).
+    std::string library_c, library_h, header;
     size_t cases = 4;                // input sizes per proc
 };
 

@@ -3,6 +3,7 @@
 #include <elf.h>
 #include <link.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -302,7 +303,10 @@ private:
                     }
                 }
             if (!procs) {
-                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, {o_.trace, o_.verify});
+                // What the entry held stays recorded, so that builds with and without
+                // --trace (--verify) do not rebuild each other's entries in turn.
+                KernelRecording recording{o_.trace || entry.trace, o_.verify || entry.originals};
+                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, recording);
                 if (!built) throw BuildFailed{};
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
@@ -330,7 +334,11 @@ private:
             settings.library_c = lib.c;
             settings.library_h = lib.h;
             settings.header = o_.stem + ".h";
+            auto start = std::chrono::steady_clock::now();
             lib.verified = verify_procs(verify_targets_, settings);
+            note("verification of " + std::to_string(verify_targets_.size()) + " procs took " +
+                 std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()) +
+                 " ms");
         }
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);

@@ -120,6 +120,7 @@ std::string run_cc(const std::vector<std::string>& args, const std::string& dir,
     cmd.insert(cmd.end(), args.begin(), args.end());
     int status = run_program(cmd, dir + "/cc.out", dir + "/cc.err");
     if (status == 0) return "";
+    if (status == -1) return "the C compiler '" + s.cc + "' could not be started (CC names it)\n";
     return "it did not build (" + s.cc + " " + status_text(status) +
            "; an instruction's flags are given with --verify-cflags or EXO_VERIFY_CFLAGS):\n" +
            first_lines(read_file(dir + "/cc.err").value_or(""), 12, scratch);
@@ -288,7 +289,9 @@ bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::strin
             std::vector<std::string> argv{vdir + "/prog"};
             argv.insert(argv.end(), args.begin(), args.end());
             int status = run_program(argv, vdir + "/run.out", vdir + "/run.err");
-            if (v == 1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGILL) {
+            // Either side: the flags may let the compiler use the instructions in the
+            // original too.
+            if (WIFSIGNALED(status) && WTERMSIG(status) == SIGILL) {
                 r += "skipped: this CPU cannot run its instructions (SIGILL; build with --verify on a machine that has them)\n";
                 return true;
             }

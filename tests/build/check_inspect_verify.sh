@@ -10,7 +10,8 @@
 #    do what its body says (with the inputs and the first differing element, and no C
 #    written), skips a proc whose instructions the CPU cannot run, and asks for the ISA
 #    flags when the harness does not compile without them;
-#  - exo_add_kernel(IR_DUMP TRACE VERIFY VERIFY_REPORT) with Ninja and Makefiles.
+#  - exo_add_kernel(IR_DUMP TRACE VERIFY VERIFY_REPORT) with Ninja and Makefiles, and
+#    the Meson recipe of meson-modules/README.md.
 # Usage: check_inspect_verify.sh EXOCC SOURCE_DIR
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -168,5 +169,41 @@ for gen in Ninja "Unix Makefiles"; do
     cmake --build "$b" >"$b.again.log" 2>&1
     check "... a second build regenerates nothing" bash -c "! grep -q 'exocc: generating' '$b.again.log'"
 done
+
+# --- the Meson recipe (meson-modules/README.md) -----------------------------------------------
+if command -v meson >/dev/null && command -v ninja >/dev/null; then
+    m="$work/meson"
+    mkdir -p "$m"
+    cp "$p/kern.py" "$p/k.toml" "$m/"
+    cat > "$m/meson.build" <<'EOF_MESON'
+project('inspect', 'c', meson_version : '>=1.0.0')
+exocc = find_program('exocc', native : true)
+extra_out = []
+extra_args = []
+if get_option('exo_inspect')
+  extra_out += ['k.ir.txt', 'k.trace.txt']
+  extra_args += ['--ir-dump', '--trace']
+endif
+if get_option('exo_verify')
+  extra_out += ['k.verify.txt']
+  extra_args += ['--verify']
+endif
+kernels_gen = custom_target('kernels_exo',
+  input : 'k.toml',
+  output : ['k.c', 'k.h'] + extra_out,
+  depfile : 'k.d',
+  command : [exocc, 'build', '@INPUT@', '-o', '@OUTDIR@', '--no-cache'] + extra_args)
+static_library('kern', kernels_gen, override_options : ['warning_level=0'])
+EOF_MESON
+    printf "option('exo_inspect', type : 'boolean', value : false)\noption('exo_verify', type : 'boolean', value : false)\n" \
+        > "$m/meson_options.txt"
+    printf "[binaries]\nexocc = '%s'\n" "$exocc" > "$m/native.ini"
+    meson setup "$m/build" "$m" --native-file "$m/native.ini" -Dexo_inspect=true -Dexo_verify=true >"$m/setup.log" 2>&1 &&
+        ninja -C "$m/build" >"$m/build.log" 2>&1
+    check "the Meson recipe with both options: builds" test $? = 0
+    check "... the trace is exocc's" cmp -s "$m/build/k.trace.txt" "$p/out/k.trace.txt"
+    check "... the report is exocc's" cmp -s "$m/build/k.verify.txt" "$p/out/k.verify.txt"
+    check "... a second build does nothing" bash -c "ninja -C '$m/build' | grep -q 'no work to do'"
+fi
 
 finish

@@ -388,7 +388,8 @@ private:
             }
         }
         for (size_t j = 0; j < procs.size(); ++j) {
-            VerifyTarget t{kernel_label(i), nullptr, procs[j], why};
+            const Location& at = m_.kernels[i].at;
+            VerifyTarget t{kernel_label(i), at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col), nullptr, procs[j], why};
             if (why.empty() && (j >= index.size() || index[j] >= originals.size())) t.skip = "its original was not recorded";
             else if (why.empty()) t.original = originals[index[j]];
             if (!t.original) t.original = procs[j];
@@ -515,7 +516,7 @@ int build_command(const std::vector<std::string>& args) {
             // again).
             commit_files(inspection);
             std::fprintf(stderr, "%s: error: differential verification failed: %s(the report: %s.verify.txt)\n",
-                         b.manifest().path.c_str(), lib.verified->failure.c_str(), base.c_str());
+                         lib.verified->failure_where.c_str(), lib.verified->failure.c_str(), base.c_str());
             return 1;
         }
         std::vector<std::pair<std::string, std::string>> files = {

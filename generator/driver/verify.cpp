@@ -115,13 +115,14 @@ bool reduces_floats(const ProcPtr& p) {
 // Runs the C compiler with the kernel's flags on `args`; its error text, or empty.
 std::string run_cc(const std::vector<std::string>& args, const std::string& dir, const VerifySettings& s,
                    const std::string& scratch) {
-    std::vector<std::string> cmd{s.cc, "-O2", "-w"};
+    std::vector<std::string> cmd = s.cc;
+    cmd.insert(cmd.end(), {"-O2", "-w"});
     cmd.insert(cmd.end(), s.cflags.begin(), s.cflags.end());
     cmd.insert(cmd.end(), args.begin(), args.end());
     int status = run_program(cmd, dir + "/cc.out", dir + "/cc.err");
     if (status == 0) return "";
-    if (status == -1) return "the C compiler '" + s.cc + "' could not be started (CC names it)\n";
-    return "it did not build (" + s.cc + " " + status_text(status) +
+    if (status == -1) return "the C compiler '" + s.cc[0] + "' could not be started (CC names it)\n";
+    return "it did not build (" + s.cc[0] + " " + status_text(status) +
            "; an instruction's flags are given with --verify-cflags or EXO_VERIFY_CFLAGS):\n" +
            first_lines(read_file(dir + "/cc.err").value_or(""), 12, scratch);
 }
@@ -255,7 +256,7 @@ bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::strin
                 std::string* report) {
     const Proc& sched = *t.scheduled;
     std::string& r = *report;
-    r += "proc " + sched.name + " (" + t.kernel + "): ";
+    r += "proc " + sched.name + " of " + t.kernel + ": ";
     std::string skip = !t.skip.empty() ? t.skip : incomparable_reason(*t.original, sched);
     if (skip.empty() && *t.original == sched) skip = "not scheduled: it is its original";
     if (!skip.empty()) {
@@ -322,10 +323,11 @@ bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::strin
 
 VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const VerifySettings& s) {
     VerifyOutcome out;
-    std::string flags;
+    std::string cc, flags;
+    for (const auto& w : s.cc) cc += (cc.empty() ? "" : " ") + w;
     for (const auto& f : s.cflags) flags += " " + f;
     out.report = "exocc differential verification: each proc against its unscheduled original\n"
-                 "compiler: " + s.cc + " -O2" + flags + "\n" + kToleranceNote + "\n";
+                 "compiler: " + cc + " -O2" + flags + "\n" + kToleranceNote + "\n";
     ScratchDir scratch;
     // The scheduled procs run as the build's own C, compiled once.
     CompiledLibrary library = compile_library(scratch.path(), scratch.path() + "/library", s.library_c, s.library_h, s.header, s);
@@ -333,7 +335,7 @@ VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const Verif
     for (const VerifyTarget& t : targets) {
         std::string section;
         if (!verify_one(t, s, scratch.path(), library, &section)) {
-            if (!failed++) out.failure = section;
+            if (!failed++) out.failure = section, out.failure_where = t.where;
         }
         out.report += section;
     }
@@ -343,18 +345,22 @@ VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const Verif
 }
 
 VerifySettings verify_settings_from(const std::string& cflags_option, const std::string& lib_name) {
+    auto words = [](const std::string& text) {
+        std::vector<std::string> out;
+        size_t pos = 0;
+        while ((pos = text.find_first_not_of(" \t", pos)) != std::string::npos) {
+            size_t end = text.find_first_of(" \t", pos);
+            out.push_back(text.substr(pos, end == std::string::npos ? std::string::npos : end - pos));
+            pos = end;
+        }
+        return out;
+    };
     VerifySettings s;
     const char* cc = std::getenv("CC");
-    s.cc = cc && *cc ? cc : "cc";
-    std::string flags = cflags_option;
-    if (flags.empty())
-        if (const char* env = std::getenv("EXO_VERIFY_CFLAGS")) flags = env;
-    size_t pos = 0;
-    while ((pos = flags.find_first_not_of(" \t", pos)) != std::string::npos) {
-        size_t end = flags.find_first_of(" \t", pos);
-        s.cflags.push_back(flags.substr(pos, end == std::string::npos ? std::string::npos : end - pos));
-        pos = end;
-    }
+    s.cc = words(cc ? cc : "");
+    if (s.cc.empty()) s.cc = {"cc"};
+    const char* env_flags = std::getenv("EXO_VERIFY_CFLAGS");
+    s.cflags = words(!cflags_option.empty() ? cflags_option : env_flags ? env_flags : "");
     s.lib_name = lib_name;
     return s;
 }

@@ -17,12 +17,13 @@ namespace exo::driver {
 
 struct VerifyTarget {
     std::string kernel;                    // "kernel 1 (gemm.py)", for the report
+    std::string where;                     // its [[kernel]], "k.toml:3:1", for the error
     ir::ProcPtr original, scheduled;
     std::string skip;                      // why it cannot be compared, if so
 };
 
 struct VerifySettings {
-    std::string cc;                  // the C compiler: $CC, else cc
+    std::vector<std::string> cc;     // the C compiler: $CC split on blanks, else cc
     std::vector<std::string> cflags;  // the kernel's flags: ISA flags its instructions need
     std::string lib_name;            // the library's name (its context struct)
     // The scheduled procs are run as the build's output: this C and header (named
@@ -35,12 +36,13 @@ struct VerifyOutcome {
     std::string report;      // the report file (deterministic: no times, no paths)
     bool failed = false;     // a mismatch, or a harness that could not be built or run
     std::string failure;     // the first failure's lines of the report, for stderr
+    std::string failure_where;  // and its kernel's location
 };
 
 VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const VerifySettings& settings);
 
-// $CC (else cc) and the flags of --verify-cflags, else $EXO_VERIFY_CFLAGS, split on
-// blanks.
+// $CC (else cc) and the flags of --verify-cflags, else $EXO_VERIFY_CFLAGS, each split
+// on blanks.
 VerifySettings verify_settings_from(const std::string& cflags_option, const std::string& lib_name);
 
 }  // namespace exo::driver

@@ -118,7 +118,9 @@ rm -rf "$w/out"
 sed -i 's/k < 4; k++) (&/k < 3; k++) (\&/' "$w/kern.py"
 xc build "$w/k.toml" -o "$w/out" --no-cache --trace --verify 2>"$w/build.log"
 check "an @instr whose C is wrong: the build fails" test $? = 1
-check "... naming the proc and the inputs" grep -q "error: differential verification failed: proc copy .*MISMATCH on inputs n=[0-9]*" "$w/build.log"
+kernel_at="$w/k.toml:$(grep -n '^\[\[kernel\]\]' "$w/k.toml" | cut -d: -f1):1"
+check "... at the [[kernel]], naming the proc and the inputs" \
+    grep -q "^$kernel_at: error: differential verification failed: proc copy .*MISMATCH on inputs n=[0-9]*" "$w/build.log"
 check "... and the first differing element" grep -q "first differing element: y\[3\]: original .* scheduled " "$w/build.log"
 check "... in the report too" grep -q "first differing element: y\[3\]" "$w/out/k.verify.txt"
 check "... the other proc still verifies" grep -q "proc axpy_4 .*OK" "$w/out/k.verify.txt"

@@ -364,35 +364,34 @@ private:
             for (const auto& p : procs) lib->ir_dump += ir::print_proc(*p) + "\n\n";
         }
         if (o_.trace) lib->trace += head + e.trace.value_or("") + "\n";
-        if (o_.verify) add_verify_targets(i, procs, e.originals.value_or("!no originals were recorded"));
+        if (o_.verify) add_verify_targets(i, procs, e.originals.value_or(""));
     }
 
-    // Pairs each proc with its original from the entry's record (kernel_process.h).
+    // Pairs each proc with its original from the entry's record: per proc, in order,
+    // `<bytes>:<serialized original>` or `<bytes>:!<why there is none>`.
     void add_verify_targets(size_t i, const std::vector<ir::ProcPtr>& procs, const std::string& record) {
-        std::vector<ir::ProcPtr> originals;
-        std::vector<size_t> index;
-        std::string why;
-        if (record[0] == '!') {
-            why = "its original could not be recorded: " + record.substr(1);
-        } else {
-            size_t nl = record.find('\n');
-            for (size_t pos = 0; pos < nl;) {
-                char* end = nullptr;
-                index.push_back(std::strtoul(record.c_str() + pos, &end, 10));
-                pos = size_t(end - record.c_str()) + 1;
+        const Location& at = m_.kernels[i].at;
+        std::string where = at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+        size_t pos = 0;
+        for (const ir::ProcPtr& p : procs) {
+            VerifyTarget t{kernel_label(i), where, p, p, ""};
+            size_t colon = record.find(':', pos);
+            size_t n = colon == std::string::npos ? 0 : std::strtoul(record.c_str() + pos, nullptr, 10);
+            if (colon == std::string::npos || n > record.size() - colon - 1) {
+                t.skip = "its original was not recorded";
+            } else if (std::string text = record.substr(colon + 1, n); !text.empty() && text[0] == '!') {
+                t.skip = "its original could not be recorded: " + text.substr(1);
+            } else {
+                try {
+                    // One loader each: originals of different procs may share names.
+                    std::vector<ir::ProcPtr> loaded = backend::KernelLoader().load(text);
+                    if (!loaded.empty()) t.original = loaded[0];
+                    else t.skip = "its original was not recorded";
+                } catch (const ir::SerialError& e) {
+                    t.skip = std::string("its original could not be loaded: ") + e.what();
+                }
             }
-            try {
-                originals = originals_loader_.load(record.substr(nl + 1));
-            } catch (const ir::SerialError& e) {
-                why = std::string("its original could not be loaded: ") + e.what();
-            }
-        }
-        for (size_t j = 0; j < procs.size(); ++j) {
-            const Location& at = m_.kernels[i].at;
-            VerifyTarget t{kernel_label(i), at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col), nullptr, procs[j], why};
-            if (why.empty() && (j >= index.size() || index[j] >= originals.size())) t.skip = "its original was not recorded";
-            else if (why.empty()) t.original = originals[index[j]];
-            if (!t.original) t.original = procs[j];
+            pos = colon == std::string::npos ? record.size() : colon + 1 + n;
             verify_targets_.push_back(std::move(t));
         }
     }
@@ -443,7 +442,6 @@ private:
     Manifest m_;
     ToolIdentity tool_;
     std::map<std::string, std::string> hashes_;
-    backend::KernelLoader originals_loader_;  // apart: originals share names with their procs
     std::vector<VerifyTarget> verify_targets_;
 };
 

@@ -105,8 +105,16 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
         status = in.run_main(script, {script});
         if (status == 0) {
             std::string out = framed(host::str_of(host::getitem(spec, host::str("payload"))));
-            for (const auto& [key, tag] : {std::pair{"trace_text", "T"}, std::pair{"originals", "O"}})
-                if (host::contains(spec, host::str(key))) out += framed(tag + host::str_of(host::getitem(spec, host::str(key))));
+            if (host::contains(spec, host::str("trace_text")))
+                out += framed("T" + host::str_of(host::getitem(spec, host::str("trace_text"))));
+            if (host::contains(spec, host::str("originals"))) {  // one framed text per proc
+                std::string originals;
+                host::for_each(host::getitem(spec, host::str("originals")), [&](const Value& text) {
+                    originals += framed(host::str_of(text));
+                    return true;
+                });
+                out += framed("O" + originals);
+            }
             for (const char* list : {"deps", "absent"})
                 host::for_each(host::getitem(spec, host::str(list)), [&](const Value& p) {
                     out += framed((list[0] == 'd' ? "+" : "-") + host::str_of(p));

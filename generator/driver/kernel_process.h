@@ -16,7 +16,9 @@ struct KernelBuild {
     std::vector<std::string> deps;  // absolute paths of every file the kernel read
     std::vector<std::string> absent;  // files its imports looked for and did not find
     std::optional<std::string> trace;      // the schedule trace, when asked for
-    std::optional<std::string> originals;  // the unscheduled originals, when asked for
+    // The unscheduled originals, when asked for: per exported proc `<bytes>:<text>`, the
+    // text its serialized original or `!` and why there is none.
+    std::optional<std::string> originals;
 };
 
 // What a kernel's build records besides its IR (`exocc build --trace / --verify`).

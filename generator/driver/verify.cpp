@@ -140,11 +140,25 @@ CompiledLibrary compile_library(const std::string& scratch, const std::string& d
     return {dir, header, run_cc({"-c", "-I", dir, dir + "/lib.c", "-o", dir + "/lib.o"}, dir, s, scratch)};
 }
 
-// The proc alone (with what it calls) as a library: how the original is compiled.
+// The system headers a library's C includes (`#include <...>` lines).
+std::string system_includes(const std::string& c) {
+    std::string out;
+    for (size_t pos = 0; pos < c.size();) {
+        size_t nl = c.find('\n', pos);
+        if (nl == std::string::npos) nl = c.size();
+        if (c.compare(pos, 10, "#include <") == 0) out += c.substr(pos, nl - pos) + "\n";
+        pos = nl + 1;
+    }
+    return out;
+}
+
+// The proc alone (with what it calls) as a library: how the original is compiled. It
+// gets the build's system includes too: an instruction it calls (a prefetch in the
+// object code) may rely, as in the library, on a header another instruction brings.
 CompiledLibrary compile_proc(const std::string& scratch, const std::string& dir, const ProcPtr& p, const VerifySettings& s) {
     try {
         auto [c, h] = backend::run_compile({p}, "kernel.h", s.lib_name);
-        return compile_library(scratch, dir, c, h, "kernel.h", s);
+        return compile_library(scratch, dir, system_includes(s.library_c) + c, h, "kernel.h", s);
     } catch (const host::PyException& e) {
         return {dir, "", "its C could not be generated: " + host::exception_summary(host::Value(e.exc))};
     }

@@ -3,12 +3,17 @@
 #include "exo_module.h"
 
 #include <cstdlib>
+#include <functional>
+#include <map>
+#include <unordered_map>
 #include <fstream>
 
 #include "../analysis/boundscheck.h"
 #include "../analysis/check_level.h"
 #include "../backend/backend.h"
 #include "../backend/recorded_host.h"
+#include "../ir/equality.h"
+#include "../ir/mutator.h"
 #include "../ir/printer.h"
 #include "../ir/well_formed.h"
 #include "ir_values.h"
@@ -299,6 +304,71 @@ Value exo_provenance(const Value&, const CallArgs& a) {
     return host::tuple({p->provenance, p->forward});
 }
 
+// Calls to procs replaced, transitively, by calls to stand-ins with the same signature
+// (what `--verify` compares a proc with: its original, calling its callees' originals).
+class CalleeSubstitution : public ir::IRMutator {
+public:
+    explicit CalleeSubstitution(std::function<ir::ProcPtr(const ir::ProcPtr&)> stand_in) : stand_in_(std::move(stand_in)) {}
+
+    ir::ProcPtr apply(const ir::ProcPtr& p) {
+        if (auto it = done_.find(p.get()); it != done_.end()) return it->second;
+        done_[p.get()] = p;  // a call cycle ends here (the backend refuses it later)
+        ir::ProcPtr out = mutate_proc(p);
+        if (out != p && analysis::bounds_checked_before(*p)) analysis::note_bounds_checked(out);
+        return done_[p.get()] = out;
+    }
+
+private:
+    static bool same_signature(const ir::Proc& a, const ir::Proc& b) {
+        if (a.args.size() != b.args.size() || a.instr || b.instr) return false;
+        for (size_t i = 0; i < a.args.size(); ++i) {
+            const ir::Type &x = *a.args[i].type, &y = *b.args[i].type;
+            if (x.kind != y.kind || x.is_win() != y.is_win() || x.shape().size() != y.shape().size() ||
+                x.basetype()->kind != y.basetype()->kind)
+                return false;
+        }
+        return true;
+    }
+
+    ir::StmtPtr visit(const std::shared_ptr<const ir::Call>& s) override {
+        ir::ProcPtr callee = s->f;
+        if (ir::ProcPtr other = stand_in_(callee); other && same_signature(*other, *callee)) callee = other;
+        callee = apply(callee);
+        bool changed = false;
+        ir::ExprList args = mutate_exprs(s->args, &changed);
+        if (!changed && callee == s->f) return s;
+        return ir::make<ir::Call>(callee, std::move(args), s->srcinfo);
+    }
+
+    std::function<ir::ProcPtr(const ir::ProcPtr&)> stand_in_;
+    std::map<const ir::Proc*, ir::ProcPtr> done_;
+};
+
+// _substitute_callees(proc_list, pairs) -> proc_list: each proc with every call, through
+// its callees, to a proc equal to the first of a (proc, stand_in) pair made a call to
+// its stand-in (when the signatures agree; instructions stay). Equal, not identical: a
+// callee read back from a call is a copy of the proc the call was written with.
+Value exo_substitute_callees(const Value&, const CallArgs& a) {
+    host::check_positional("_substitute_callees", a, 2, 2);
+    std::unordered_multimap<size_t, std::pair<ir::ProcPtr, ir::ProcPtr>> stand_ins;
+    host::for_each(a[1], [&](const Value& pair) {
+        ir::ProcPtr from = procedure_proc(host::getitem(pair, Value::integer(0)));
+        ir::ProcPtr to = procedure_proc(host::getitem(pair, Value::integer(1)));
+        if (!from || !to) host::raise(host::exc_types().TypeError, "_substitute_callees: expected (Procedure, Procedure) pairs");
+        stand_ins.emplace(ir::proc_hash(*from), std::make_pair(from, to));
+        return true;
+    });
+    CalleeSubstitution sub([&](const ir::ProcPtr& p) -> ir::ProcPtr {
+        auto [lo, hi] = stand_ins.equal_range(ir::proc_hash(*p));
+        for (auto it = lo; it != hi; ++it)
+            if (it->second.first == p || *it->second.first == *p) return it->second.second;
+        return nullptr;
+    });
+    std::vector<Value> out;
+    for (const ir::ProcPtr& p : proc_list_arg(a[0])) out.push_back(procedure_value(sub.apply(p)));
+    return host::list(std::move(out));
+}
+
 // _serialize_kernel(proc_list) -> str: the procs as a build-cache payload (see
 // backend/recorded_host.h); runs code generation on them once.
 Value exo_serialize_kernel(const Value&, const CallArgs& a) {
@@ -460,6 +530,7 @@ Value make_exo_native_module() {
     def("_serialize_kernel", exo_serialize_kernel);
     def("_set_provenance", exo_set_provenance);
     def("_provenance", exo_provenance);
+    def("_substitute_callees", exo_substitute_callees);
     def("_add_procedure_method", exo_add_procedure_method);
     def("_set_check_level", exo_set_check_level);
     def("_check_level", exo_check_level);

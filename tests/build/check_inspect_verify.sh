@@ -57,7 +57,17 @@ def schedule_copy(p):
 
 axpy_4 = rename(divide_loop(axpy, "i", 4, ["io", "ii"], perfect=True), "axpy_4")
 copy_4 = schedule_copy(copy)
-__all__ = ["axpy_4", "copy_4"]
+
+
+@proc
+def outer(n: size, x: [f32][n], y: [f32][n]):  # unscheduled, calling a scheduled proc
+    assert n % 4 == 0
+    assert stride(x, 0) == 1
+    assert stride(y, 0) == 1
+    copy_4(n, x, y)
+
+
+__all__ = ["axpy_4", "copy_4", "outer"]
 EOF_PY
 printf '[[kernel]]\nsource = "kern.py"\n' > "$p/k.toml"
 # What str() prints for the procs, through the interpreter itself.
@@ -68,6 +78,8 @@ import kern
 print(kern.axpy_4)
 print()
 print(kern.copy_4)
+print()
+print(kern.outer)
 print()
 EOF_PY
 xc run "$p/show.py" "$p" > "$p/str.txt"
@@ -90,7 +102,7 @@ check "--trace: the last step's proc is the exported proc" \
 check "--trace: the original is the proc as @proc made it" \
     bash -c "sed -n '/^## original/,/^$/p' '$p/out/k.trace.txt' | grep -q '^    for i in seq(0, n):'"
 check "--trace: no absolute paths" bash -c "! grep -q '$work' '$p/out/k.trace.txt'"
-check "--verify: a correct schedule verifies clean" grep -q "^2 procs, 0 failed" "$p/out/k.verify.txt"
+check "--verify: a correct schedule verifies clean" grep -q "^3 procs, 0 failed" "$p/out/k.verify.txt"
 check "--verify: several sizes per proc" test "$(grep -c '^  n=' "$p/out/k.verify.txt")" -ge 6
 check "--verify: bit-identical where nothing reduces floats" grep -q "proc copy .*all bit-identical" "$p/out/k.verify.txt"
 
@@ -125,6 +137,12 @@ check "... and the first differing element" grep -q "first differing element: y\
 check "... in the report too" grep -q "first differing element: y\[3\]" "$w/out/k.verify.txt"
 check "... the other proc still verifies" grep -q "proc axpy_4 .*OK" "$w/out/k.verify.txt"
 check "... no C is written" test ! -e "$w/out/k.c"
+# Exported without the proc it calls: outer's original calls copy's original, so the
+# wrong instruction in the scheduled copy still shows.
+sed -i 's/__all__ = \["axpy_4", "copy_4", "outer"\]/__all__ = ["axpy_4", "outer"]/' "$w/kern.py"
+xc build "$w/k.toml" -o "$w/out" --no-cache --verify 2>"$w/outer.log"
+check "a wrong @instr in a scheduled callee: the caller fails verification" \
+    grep -q "proc outer of kernel 1 (kern.py): MISMATCH on inputs n=" "$w/outer.log"
 check "... the trace is, to look at" test -s "$w/out/k.trace.txt"
 
 if [ "$(uname -m)" = x86_64 ]; then

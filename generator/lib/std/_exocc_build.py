@@ -158,24 +158,34 @@ def _trace_text(spec, procs):
 
 
 def _originals(procs):
-    """What `--verify` compares the procs with: for each, the index of its unscheduled
-    original, then those originals serialized; or '!' and why they cannot be."""
-    uniq, index = [], []
+    """What `--verify` compares the procs with: for each, its unscheduled original
+    serialized, or '!' and why it cannot be. An original calls its
+    callees' originals (every proc a primitive made stands for its own), so that a proc
+    built from scheduled parts is compared with the plain loop nest of it all; if that
+    cannot become C, the original as made. Each stands alone: a name two of them share
+    does not matter."""
+    stand_ins = []
+    for q, _, _ in exo.API_scheduling.step_log.values():
+        root = _history(q)[0]
+        if root is not q:
+            stand_ins.append((q, root))
+    parts = []
     for p in procs:
         root = _history(p)[0]
-        found = [i for i, u in enumerate(uniq) if u is root]
-        if not found:
-            uniq.append(root)
-        index.append(str(found[0] if found else len(uniq) - 1))
-    try:
-        return " ".join(index) + "\n" + _exo._serialize_kernel(uniq)
-    except Exception as e:  # the original does not compile to C on its own
-        return "!" + "".join(traceback.format_exception_only(e)).strip()
+        text = None
+        for original in (_exo._substitute_callees([root], stand_ins)[0], root):
+            try:
+                text = _exo._serialize_kernel([original])
+                break
+            except Exception as e:  # it does not compile to C on its own
+                text = "!" + "".join(traceback.format_exception_only(e)).strip()
+        parts.append(text)
+    return parts
 
 
 def main():
     spec = _exocc_kernel.spec
-    if spec["trace"]:
+    if spec["trace"] or spec["verify"]:
         exo.API_scheduling.step_log = {}
     exo.build.params.clear()
     exo.build.params.update(spec["params"])

@@ -95,6 +95,7 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
     if (o.manifest.empty()) throw Usage("the following arguments are required: MANIFEST.toml");
     if (!vendor && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
     if (vendor && o.vendor_dir.empty()) throw Usage("the following arguments are required: --dir VENDOR_DIR");
+    if (!o.verify_cflags.empty() && !o.verify) throw Usage("argument --verify-cflags: only with --verify");
     if (o.no_cache) o.cache_dir.clear();
     if (o.stem.empty()) {
         o.stem = base_name(o.manifest);
@@ -285,6 +286,7 @@ private:
 
     Library compile(bool ignore_cache) {
         tool_ = tool_identity();
+        verify_targets_.clear();  // (a second attempt starts over)
         backend::KernelLoader loader;
         std::vector<ir::ProcPtr> exports;
         ProcOwners owners;

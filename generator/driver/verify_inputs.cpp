@@ -225,7 +225,9 @@ CaseSearch choose_cases(const std::vector<const Proc*>& procs, size_t count, uin
         out.failure = "its asserts cannot be evaluated: " + e.why;
         return out;
     }
-    if (out.cases.empty()) out.failure = "no sizes satisfying its asserts were found";
+    if (out.cases.empty())
+        out.failure = "no sizes satisfying its asserts, with at most " + std::to_string(kMaxElements) +
+                      " elements in its buffers, were found";
     return out;
 }
 

@@ -113,6 +113,10 @@ for f in k.ir.txt k.trace.txt k.verify.txt; do
     check "$f: the same bytes in another directory" cmp -s "$p/out/$f" "$work/elsewhere/out/$f"
 done
 
+xc build "$p/k.toml" -o "$p/bad" --verify-cflags=-mavx2 2>"$p/bad.log"
+check "--verify-cflags without --verify: a usage error" \
+    bash -c "test $? = 2 && grep -q 'argument --verify-cflags: only with --verify' '$p/bad.log' && test ! -e '$p/bad'"
+
 # --- the cache -------------------------------------------------------------------------------
 xc build "$p/k.toml" -o "$p/c1" --cache-dir "$work/cache" -v 2>"$p/c1.log"
 xc build "$p/k.toml" -o "$p/c2" --cache-dir "$work/cache" -v --ir-dump --trace --verify 2>"$p/c2.log"

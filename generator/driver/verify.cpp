@@ -6,12 +6,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <thread>
 
 #include "../backend/backend.h"
 #include "../host/runtime.h"
@@ -152,23 +154,12 @@ std::string system_includes(const std::string& c) {
     return out;
 }
 
-// The proc alone (with what it calls) as a library: how the original is compiled. It
-// gets the build's system includes too: an instruction it calls (a prefetch in the
-// object code) may rely, as in the library, on a header another instruction brings.
-CompiledLibrary compile_proc(const std::string& scratch, const std::string& dir, const ProcPtr& p, const VerifySettings& s) {
-    try {
-        auto [c, h] = backend::run_compile({p}, "kernel.h", s.lib_name);
-        return compile_library(scratch, dir, system_includes(s.library_c) + c, h, "kernel.h", s);
-    } catch (const host::PyException& e) {
-        return {dir, "", "its C could not be generated: " + host::exception_summary(host::Value(e.exc))};
-    }
-}
-
-// The harness for `p` linked with `lib` into DIR/prog; an error text, or empty.
-std::string link_harness(const std::string& scratch, const std::string& dir, const Proc& p, const CompiledLibrary& lib,
-                         const VerifySettings& s) {
+// The harness's source written and linked with `lib` into DIR/prog; an error text, or
+// empty.
+std::string link_harness(const std::string& scratch, const std::string& dir, const std::string& source,
+                         const CompiledLibrary& lib, const VerifySettings& s) {
     make_dirs(dir);
-    write_atomic(dir + "/harness.c", harness_source(p, lib.header));
+    write_atomic(dir + "/harness.c", source);
     return run_cc({"-I", lib.dir, dir + "/harness.c", lib.dir + "/lib.o", "-o", dir + "/prog", "-lm"}, dir, s, scratch);
 }
 
@@ -265,42 +256,71 @@ uint64_t name_seed(const std::string& s) {
     return h;
 }
 
-// Verifies one proc; appends its section to the report. Returns false on failure.
-bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::string& scratch, const CompiledLibrary& library,
-                std::string* report) {
+// One proc's verification. Everything that reads host objects or generates C is done
+// first, on the calling thread (prepare); what is left runs compilers and harnesses and
+// compares bytes, and runs on several threads at once (execute).
+struct Job {
+    const VerifyTarget* target = nullptr;
+    std::string dir;
+    std::string section;  // its part of the report
+    bool decided = false, failed = false;
+    std::vector<VerifyCase> cases;
+    std::string original_c, original_h, harness[2];  // [0] original, [1] scheduled
+    bool may_reassociate = false;
+};
+
+void prepare(Job& j, const VerifySettings& s) {
+    const VerifyTarget& t = *j.target;
     const Proc& sched = *t.scheduled;
-    std::string& r = *report;
-    r += "proc " + sched.name + " of " + t.kernel + ": ";
+    j.section = "proc " + sched.name + " of " + t.kernel + ": ";
+    auto decide = [&](const std::string& text, bool failed) {
+        j.section += text;
+        j.decided = true;
+        j.failed = failed;
+    };
     std::string skip = !t.skip.empty() ? t.skip : incomparable_reason(*t.original, sched);
     if (skip.empty() && *t.original == sched) skip = "not scheduled: it is its original";
-    if (!skip.empty()) {
-        r += "skipped: " + skip + "\n";
-        return true;
-    }
+    if (!skip.empty()) return decide("skipped: " + skip + "\n", false);
     CaseSearch search = choose_cases({t.original.get(), t.scheduled.get()}, s.cases, name_seed(sched.name));
-    if (search.cases.empty()) {
-        r += "skipped: " + search.failure + "\n";
-        return true;
+    if (search.cases.empty()) return decide("skipped: " + search.failure + "\n", false);
+    j.cases = std::move(search.cases);
+    // The original alone (with what it calls) as a library. It gets the build's system
+    // includes too: an instruction it calls (a prefetch in the object code) may rely, as
+    // in the library, on a header another instruction brings.
+    try {
+        auto [c, h] = backend::run_compile({t.original}, "kernel.h", s.lib_name);
+        j.original_c = system_includes(s.library_c) + c;
+        j.original_h = std::move(h);
+    } catch (const host::PyException& e) {
+        return decide("ERROR: its original's C could not be generated: " + host::exception_summary(host::Value(e.exc)) + "\n", true);
     }
-    std::string dir = scratch + "/" + sched.name;
-    CompiledLibrary original = compile_proc(scratch, dir + "/original-lib", t.original, s);
-    for (const char* v : {"original", "scheduled"}) {
-        const CompiledLibrary& lib = v[0] == 'o' ? original : library;
-        std::string err = !lib.error.empty() ? lib.error : link_harness(scratch, dir + "/" + v, v[0] == 'o' ? *t.original : sched, lib, s);
+    j.harness[0] = harness_source(*t.original, "kernel.h");
+    j.harness[1] = harness_source(sched, s.header);
+    j.may_reassociate = reduces_floats(t.original);
+}
+
+void execute(Job& j, const VerifySettings& s, const std::string& scratch, const CompiledLibrary& library) {
+    if (j.decided) return;
+    const Proc& sched = *j.target->scheduled;
+    std::string& r = j.section;
+    j.failed = true;
+    CompiledLibrary original = compile_library(scratch, j.dir + "/original-lib", j.original_c, j.original_h, "kernel.h", s);
+    for (int v = 0; v < 2; ++v) {
+        const CompiledLibrary& lib = v ? library : original;
+        std::string err = !lib.error.empty() ? lib.error : link_harness(scratch, j.dir + (v ? "/scheduled" : "/original"), j.harness[v], lib, s);
         if (!err.empty()) {
-            r += std::string("ERROR: ") + (v[0] == 'o' ? "its original's C: " : "the library's C: ") + err;
-            return false;
+            r += std::string("ERROR: ") + (v ? "the library's C: " : "its original's C: ") + err;
+            return;
         }
     }
-    bool may_reassociate = reduces_floats(t.original);
     size_t inexact_cases = 0;
     double largest = 0;
     std::string lines;
-    for (const VerifyCase& c : search.cases) {
+    for (const VerifyCase& c : j.cases) {
         std::vector<std::string> args = harness_args(sched, c);
         std::string outputs[2];
         for (int v = 0; v < 2; ++v) {
-            std::string vdir = dir + (v ? "/scheduled" : "/original");
+            std::string vdir = j.dir + (v ? "/scheduled" : "/original");
             std::vector<std::string> argv{vdir + "/prog"};
             argv.insert(argv.end(), args.begin(), args.end());
             int status = run_program(argv, vdir + "/run.out", vdir + "/run.err");
@@ -308,29 +328,30 @@ bool verify_one(const VerifyTarget& t, const VerifySettings& s, const std::strin
             // original too.
             if (WIFSIGNALED(status) && WTERMSIG(status) == SIGILL) {
                 r += "skipped: this CPU cannot run its instructions (SIGILL; build with --verify on a machine that has them)\n";
-                return true;
+                j.failed = false;
+                return;
             }
             if (status != 0) {
                 r += std::string("FAILED: the ") + (v ? "scheduled" : "original") + " proc " + status_text(status) +
                      " on inputs " + describe_case(sched, c) + "\n" + first_lines(read_file(vdir + "/run.err").value_or(""), 8, scratch);
-                return false;
+                return;
             }
             outputs[v] = read_file(vdir + "/run.out", uint64_t(1) << 31).value_or("");
         }
-        Comparison cmp = compare(sched, c, outputs[0], outputs[1], may_reassociate);
+        Comparison cmp = compare(sched, c, outputs[0], outputs[1], j.may_reassociate);
         if (!cmp.mismatch.empty()) {
             r += "MISMATCH on inputs " + describe_case(sched, c) + "\n  first differing element: " + cmp.mismatch + "\n";
-            return false;
+            return;
         }
         lines += "  " + describe_case(sched, c) +
                  (cmp.inexact ? ": " + std::to_string(cmp.inexact) + " float elements differ within tolerance" : ": bit-identical") + "\n";
         if (cmp.inexact) ++inexact_cases, largest = std::max(largest, cmp.largest);
     }
-    r += "OK, " + std::to_string(search.cases.size()) + " input sets";
+    r += "OK, " + std::to_string(j.cases.size()) + " input sets";
     if (inexact_cases) r += ", " + std::to_string(inexact_cases) + " within tolerance (largest relative difference " + number(largest) + ")";
     else r += ", all bit-identical";
     r += "\n" + lines;
-    return true;
+    j.failed = false;
 }
 
 }  // namespace
@@ -343,15 +364,28 @@ VerifyOutcome verify_procs(const std::vector<VerifyTarget>& targets, const Verif
     out.report = "exocc differential verification: each proc against its unscheduled original\n"
                  "compiler: " + cc + " -O2" + flags + "\n" + kToleranceNote + "\n";
     ScratchDir scratch;
+    std::vector<Job> jobs(targets.size());
+    for (size_t i = 0; i < targets.size(); ++i) {
+        jobs[i].target = &targets[i];
+        jobs[i].dir = scratch.path() + "/" + std::to_string(i);
+        prepare(jobs[i], s);
+    }
     // The scheduled procs run as the build's own C, compiled once.
     CompiledLibrary library = compile_library(scratch.path(), scratch.path() + "/library", s.library_c, s.library_h, s.header, s);
+    // The jobs are compilers and harnesses: as many at once as the machine has cores.
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i; (i = next++) < jobs.size();) execute(jobs[i], s, scratch.path(), library);
+    };
+    size_t threads = std::min<size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (size_t i = 1; i < threads; ++i) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
     size_t failed = 0;
-    for (const VerifyTarget& t : targets) {
-        std::string section;
-        if (!verify_one(t, s, scratch.path(), library, &section)) {
-            if (!failed++) out.failure = section, out.failure_where = t.where;
-        }
-        out.report += section;
+    for (const Job& j : jobs) {
+        if (j.failed && !failed++) out.failure = j.section, out.failure_where = j.target->where;
+        out.report += j.section;
     }
     out.failed = failed > 0;
     out.report += "\n" + std::to_string(targets.size()) + " procs, " + std::to_string(failed) + " failed\n";

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# ISA flags from the hardware libraries, and multi-target builds with runtime dispatch
+# (docs/target-features.md): the consumer in isa/ follows cmake-modules/README.md with
+# no compile flags of its own (CMAKE_C_FLAGS empty), under Ninja and Unix Makefiles.
+# `app` runs an AVX2 kernel (a skip, status 77, on a CPU without AVX2 and FMA);
+# `multi` checks the dispatch of the same kernel built for avx512, avx2 and portable.
+#
+#   check_isa.sh EXOCC_BINARY BUILD_DIR
+# BUILD_DIR: the configured exocc build tree to `cmake --install` (nothing is rebuilt).
+set -u
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build_dir="$(cd "$2" && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+unset EXO_CACHE_DIR MAKEFLAGS CMAKE_GENERATOR CFLAGS
+export XDG_CACHE_HOME="$tmp/xdg-cache"
+fail=0
+no() { echo "not ok - $*"; fail=1; }
+
+cmake --install "$build_dir" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
+skipped=0
+for gen in Ninja "Unix Makefiles"; do
+    b="$tmp/build-${gen// /}"
+    if ! cmake -S "$here/isa" -B "$b" -G "$gen" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_BUILD_TYPE=Release \
+            -DCMAKE_C_FLAGS="" >"$tmp/configure.log" 2>&1; then
+        cat "$tmp/configure.log"; no "$gen: configure"; continue
+    fi
+    if ! cmake --build "$b" -j2 >"$tmp/build.log" 2>&1; then
+        cat "$tmp/build.log"; no "$gen: build with no ISA flags"; continue
+    fi
+    echo "ok - $gen: builds with no ISA flags"
+    if grep -q -- '-m\(avx\|fma\|arch\)' "$b/compile_commands.json" 2>/dev/null; then no "$gen: a compile line has ISA flags"; fi
+    grep -q 'EXO_TARGET("avx2,fma")' "$b/saxpy.exo/saxpy.c" || no "$gen: saxpy.c does not mark saxpy for avx2,fma"
+    for t in avx512 avx2 portable; do
+        [ -f "$b/saxpy_multi.exo/saxpy_multi_$t.c" ] || no "$gen: no saxpy_multi_$t.c"
+    done
+    "$b/app" >"$tmp/app.log" 2>&1
+    rc=$?
+    cat "$tmp/app.log"
+    if [ $rc -eq 77 ]; then skipped=1
+    elif [ $rc -ne 0 ]; then no "$gen: the AVX2 kernel runs"
+    else echo "ok - $gen: the AVX2 kernel runs"; fi
+    if "$b/multi" >"$tmp/multi.log" 2>&1; then echo "ok - $gen: dispatch"; else no "$gen: dispatch"; fi
+    cat "$tmp/multi.log"
+done
+[ $fail -eq 0 ] || exit 1
+[ $skipped -eq 0 ] || { echo "skipped: this CPU lacks AVX2 or FMA, so the AVX2 kernel could not run"; exit 77; }

@@ -384,8 +384,8 @@ private:
         }
         backend::CompiledLibrary api = backend::compile_library(lib_name, first_exports, {});
         std::vector<std::pair<std::string, std::string>> files = {
-            {header, backend::guarded_header(lib_name, api.header + backend::dispatch_declarations(lib_name))},
-            {o_.stem + ".c", backend::dispatch_source(lib_name, header, variants)}};
+            {o_.stem + ".c", backend::dispatch_source(lib_name, header, variants)},
+            {header, backend::guarded_header(lib_name, api.header + backend::dispatch_declarations(lib_name))}};
         for (const backend::TargetVariant& v : variants)
             files.emplace_back(o_.stem + "_" + v.target + ".c",
                                "// " + lib_name + " for the target " + v.target + " (exocc build --targets): its functions,\n"

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # ISA flags from the hardware libraries, and multi-target builds with runtime dispatch
-# (docs/target-features.md): the consumer in isa/ follows cmake-modules/README.md with
-# no compile flags of its own (CMAKE_C_FLAGS empty), under Ninja and Unix Makefiles.
+# (docs/target-features.md): the consumer here follows cmake-modules/README.md (under
+# Ninja and Unix Makefiles, CMAKE_C_FLAGS empty) and meson-modules/README.md (exocc from
+# a native file, CFLAGS unset), with no compile flags of its own.
 # `app` runs an AVX2 kernel (a skip, status 77, on a CPU without AVX2 and FMA);
 # `multi` checks the dispatch of the same kernel built for avx512, avx2 and portable.
 #
-#   check_isa.sh EXOCC_BINARY BUILD_DIR
-# BUILD_DIR: the configured exocc build tree to `cmake --install` (nothing is rebuilt).
+#   check.sh EXOCC_BINARY BUILD_DIR
+# BUILD_DIR: the configured exocc build tree to `cmake --install` (nothing is rebuilt)
+# for CMake's find_package; Meson runs EXOCC_BINARY itself.
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 build_dir="$(cd "$2" && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +24,7 @@ cmake --install "$build_dir" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 || 
 skipped=0
 for gen in Ninja "Unix Makefiles"; do
     b="$tmp/build-${gen// /}"
-    if ! cmake -S "$here/isa" -B "$b" -G "$gen" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_BUILD_TYPE=Release \
+    if ! cmake -S "$here" -B "$b" -G "$gen" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_BUILD_TYPE=Release \
             -DCMAKE_C_FLAGS="" >"$tmp/configure.log" 2>&1; then
         cat "$tmp/configure.log"; no "$gen: configure"; continue
     fi
@@ -43,5 +46,24 @@ for gen in Ninja "Unix Makefiles"; do
     if "$b/multi" >"$tmp/multi.log" 2>&1; then echo "ok - $gen: dispatch"; else no "$gen: dispatch"; fi
     cat "$tmp/multi.log"
 done
+if command -v meson >/dev/null; then
+    b="$tmp/build-meson"
+    printf "[binaries]\nexocc = '%s'\n" "$exocc" > "$tmp/native.ini"
+    if meson setup "$b" "$here" --native-file "$tmp/native.ini" --buildtype=release >"$tmp/setup.log" 2>&1 &&
+       meson compile -C "$b" >"$tmp/build.log" 2>&1; then
+        echo "ok - Meson: builds with no ISA flags"
+        grep -q 'EXO_TARGET("avx2,fma")' "$b/saxpy.c" || no "Meson: saxpy.c does not mark saxpy for avx2,fma"
+        "$b/app" >"$tmp/app.log" 2>&1
+        rc=$?
+        if [ $rc -eq 77 ]; then skipped=1
+        elif [ $rc -ne 0 ]; then cat "$tmp/app.log"; no "Meson: the AVX2 kernel runs"
+        else echo "ok - Meson: the AVX2 kernel runs"; fi
+        if "$b/multi" >"$tmp/multi.log" 2>&1; then echo "ok - Meson: dispatch"; else cat "$tmp/multi.log"; no "Meson: dispatch"; fi
+    else
+        cat "$tmp/setup.log" "$tmp/build.log" 2>/dev/null; no "Meson: build with no ISA flags"
+    fi
+else
+    echo "# skipping Meson: not installed"
+fi
 [ $fail -eq 0 ] || exit 1
 [ $skipped -eq 0 ] || { echo "skipped: this CPU lacks AVX2 or FMA, so the AVX2 kernel could not run"; exit 77; }

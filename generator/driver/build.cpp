@@ -265,7 +265,8 @@ private:
 
     std::string kernel_label(size_t i) const {
         const Kernel& k = m_.kernels[i];
-        return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) + ")";
+        return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) +
+               (target_.empty() ? ")" : ", target " + target_ + ")");
     }
 
     void note(const std::string& s) const {
@@ -296,6 +297,7 @@ private:
                                             Library& lib) {
         std::vector<ir::ProcPtr> exports;
         ProcOwners owners;
+        target_ = target;
         for (size_t i = 0; i < m_.kernels.size(); ++i) {
             Kernel k = m_.kernels[i];
             if (!target.empty()) {
@@ -456,6 +458,7 @@ private:
     Cache cache_;
     Manifest m_;
     ToolIdentity tool_;
+    std::string target_;  // the target whose variant is being built, for messages
     std::map<std::string, std::string> hashes_;
 };
 

@@ -46,6 +46,25 @@ for gen in Ninja "Unix Makefiles"; do
     if "$b/multi" >"$tmp/multi.log" 2>&1; then echo "ok - $gen: dispatch"; else no "$gen: dispatch"; fi
     cat "$tmp/multi.log"
 done
+# Vendoring a multi-target library: the update target writes every file, and a build
+# from the vendored files alone (EXO_USE_VENDORED) dispatches as the generated one does.
+b="$tmp/build-vendor"
+if cmake -S "$here" -B "$b" -G Ninja -DCMAKE_PREFIX_PATH="$tmp/prefix" -DISA_VENDOR_DIR="$tmp/vendored" \
+        >"$tmp/configure.log" 2>&1 && cmake --build "$b" --target saxpy_multi.vendor_update >"$tmp/build.log" 2>&1; then
+    [ "$(cd "$tmp/vendored" && ls | tr '\n' ' ')" = "saxpy_multi.c saxpy_multi.exo-vendor saxpy_multi.h saxpy_multi_avx2.c saxpy_multi_avx512.c saxpy_multi_portable.c " ] ||
+        no "vendor_update writes every file of the multi-target library"
+    if cmake -S "$here" -B "$b-from-vendored" -G Ninja -DCMAKE_PREFIX_PATH="$tmp/prefix" -DISA_VENDOR_DIR="$tmp/vendored" \
+            -DEXO_USE_VENDORED=ON >"$tmp/configure.log" 2>&1 && cmake --build "$b-from-vendored" --target multi >"$tmp/build.log" 2>&1 &&
+       "$b-from-vendored/multi" >"$tmp/multi.log" 2>&1; then
+        echo "ok - a multi-target library builds and dispatches from its vendored files"
+    else
+        cat "$tmp/configure.log" "$tmp/build.log" "$tmp/multi.log"; no "build from the vendored multi-target files"
+    fi
+    (cd "$b" && ctest --no-tests=error -R saxpy_multi.vendor_check >"$tmp/ctest.log" 2>&1) || { cat "$tmp/ctest.log"; no "vendor_check of the multi-target library"; }
+else
+    cat "$tmp/configure.log" "$tmp/build.log"; no "vendor_update of the multi-target library"
+fi
+
 if command -v meson >/dev/null; then
     b="$tmp/build-meson"
     printf "[binaries]\nexocc = '%s'\n" "$exocc" > "$tmp/native.ini"

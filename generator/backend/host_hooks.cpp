@@ -162,6 +162,8 @@ std::vector<std::string> mem_target_features(const ir::MemRef& mem) {
         Value declared = host::getattr_or_null(m, "target_features");
         std::string out;
         if (declared.is_null() || declared.is_none()) return out;
+        if (host::is_str(declared))
+            raise_type_error(memory_name(m) + ".target_features must be a tuple of feature names, not a string");
         for (const Value& f : host::to_vector(declared)) {
             const std::string& name = host::str_of(f);
             if (name.empty() || name.find_first_of(",\" \n") != std::string::npos)

@@ -144,6 +144,8 @@ Value exo_instr(const Value&, const CallArgs& a) {
     if (!host::is_str(c_instr)) host::raise(host::exc_types().TypeError, "@instr decorator must be @instr(<your instruction>)");
     if (c_global.is_null()) c_global = host::str("");
     const Value* given = a.kw("target_features");
+    if (given && host::is_str(*given))
+        host::raise(host::exc_types().TypeError, "@instr target_features must be a list of feature names, not a string");
     Value features = host::list(given ? host::to_vector(*given) : std::vector<Value>{});
     for (const Value& f : host::to_vector(features))
         if (!host::is_str(f) || host::str_of(f).empty() || host::str_of(f).find_first_of(",\" \n") != std::string::npos)

@@ -124,4 +124,24 @@ def f(x: f32):
 EOF_PY
 "$exocc" run "$p/badfeat.py" 2>"$p/e4.log"
 check "a feature list in one string is refused" grep -q "TypeError: @instr target_features must be feature names" "$p/e4.log"
+printf 'from exo import instr\n@instr("x;", target_features="fma")\ndef f(x: f32):\n    pass\n' > "$p/strfeat.py"
+"$exocc" run "$p/strfeat.py" 2>"$p/e5.log"
+check "a feature name alone, not in a list, is refused" grep -q "must be a list of feature names, not a string" "$p/e5.log"
+mkdir -p "$p/mem"
+cat > "$p/mem/kern.py" <<'EOF_PY'
+from __future__ import annotations
+from exo import proc
+from exo.libs.memories import AVX2
+
+class ODD(AVX2):
+    target_features = "avx2"
+
+@proc
+def k(x: f32[8]):
+    v: f32[8] @ ODD
+    pass
+EOF_PY
+printf '[[kernel]]\nsource = "kern.py"\n' > "$p/mem/k.toml"
+"$exocc" build "$p/mem/k.toml" -o "$p/mem/out" --no-cache 2>"$p/e6.log"
+check "a memory's features as one string are refused" grep -q "ODD.target_features must be a tuple of feature names, not a string" "$p/e6.log"
 finish

@@ -4,7 +4,11 @@
 # OpenBLAS's core type and L2 size are left for it to detect: this machine's environment
 # sets OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which force a slower kernel, so they are
 # unset for the benchmark process only; a second run sets the core type to Haswell to
-# compare the AVX2 variant with OpenBLAS's AVX2 kernel.
+# compare the AVX2 variant with OpenBLAS's AVX2 kernel. The GEMMs are the dispatched
+# library of `--targets avx512,avx2`, so the AVX2 one is genuine AVX2 code (until
+# 2026-12 this script compiled both with -march=native, which let the "AVX2" GEMM use
+# AVX-512VL encodings and 32 vector registers: about 4% faster, and not runnable on
+# an AVX2-only CPU).
 # Usage: bench/sgemm_bench.sh [build/exocc] [seconds per measurement, default 1] [sizes...]
 set -eu
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -3,7 +3,7 @@
 #   exo_add_kernel(<target> MANIFEST <file.toml>
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
 #                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
-#                  [DEPENDS <file-or-target>...]
+#                  [DEPENDS <file-or-target>...] [TARGETS <target>...]
 #                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>]
 #                  [IR_DUMP <var>] [TRACE <var>]
 #                  [VERIFY] [VERIFY_REPORT <var>] [VERIFY_CFLAGS <flag>...])
@@ -40,11 +40,11 @@ set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (
 # - no linting or unity-build merging of the generated C.
 function(_exo_kernel_library_conventions target gen_c)
   add_library(${PROJECT_NAME}::${target} ALIAS ${target})
-  set_source_files_properties("${gen_c}" PROPERTIES
+  set_source_files_properties(${gen_c} PROPERTIES
     COMPILE_OPTIONS "$<IF:$<C_COMPILER_ID:MSVC>,/w,-w>"
     SKIP_UNITY_BUILD_INCLUSION ON)
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
-    set_source_files_properties("${gen_c}" PROPERTIES SKIP_LINTING ON)
+    set_source_files_properties(${gen_c} PROPERTIES SKIP_LINTING ON)
   endif()
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.25)
     set_property(TARGET ${target} PROPERTY SYSTEM ON)
@@ -110,14 +110,15 @@ function(_exo_compiler var fn target compiler)
 endfunction()
 
 # _exo_generated_library(<target> <library type, may be empty> <outdir> <stem>
-#                        COMMENT <text> COMMAND <exocc command...> DEPENDS <deps...>)
-# The rule that runs an exocc command writing <outdir>/<stem>.{c,h,d} (.d a depfile),
-# the library <target> built from that C, and <target>.update (regenerate only).
-# The command must accept a trailing `--depfile-target <path>`.
+#                        COMMENT <text> COMMAND <exocc command...> DEPENDS <deps...>
+#                        [EXTRA_C <more generated C files...>] [EXTRA_OUTPUTS <files...>])
+# The rule that runs an exocc command writing <outdir>/<stem>.{c,h,d} (.d a depfile)
+# and any EXTRA_C, the library <target> built from that C, and <target>.update
+# (regenerate only). The command must accept a trailing `--depfile-target <path>`.
 # EXTRA_OUTPUTS: further files the command writes (inspection outputs, the verification
-# report), handled like the .c and .h.
+# report), handled like the .c and .h but not compiled.
 function(_exo_generated_library target type outdir stem)
-  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS;EXTRA_OUTPUTS")
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS;EXTRA_C;EXTRA_OUTPUTS")
   set(gen_c "${outdir}/${stem}.c")
   set(gen_h "${outdir}/${stem}.h")
   set(gen_d "${outdir}/${stem}.d")
@@ -126,14 +127,14 @@ function(_exo_generated_library target type outdir stem)
     # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
     # downstream is rebuilt, and a deleted output is simply out of date.
     add_custom_command(
-      OUTPUT "${gen_c}" "${gen_h}" ${ARG_EXTRA_OUTPUTS}
+      OUTPUT "${gen_c}" "${gen_h}" ${ARG_EXTRA_C} ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND}
       DEPENDS ${ARG_DEPENDS}
       DEPFILE "${gen_d}"
       COMMENT "${ARG_COMMENT}"
       VERBATIM)
-    add_library(${target} ${type} "${gen_c}")
-    add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}")
+    add_library(${target} ${type} "${gen_c}" ${ARG_EXTRA_C})
+    add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}" ${ARG_EXTRA_C})
   else()
     # Make (and others): CMake's rules touch every secondary OUTPUT after the
     # command, defeating write-if-changed, and outputs older than their inputs
@@ -157,7 +158,7 @@ function(_exo_generated_library target type outdir stem)
       VERBATIM)
     add_custom_command(
       OUTPUT "${stamp}"
-      BYPRODUCTS "${gen_c}" "${gen_h}" ${ARG_EXTRA_OUTPUTS}
+      BYPRODUCTS "${gen_c}" "${gen_h}" ${ARG_EXTRA_C} ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND} --depfile-target "${stamp}"
       COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
       DEPENDS ${ARG_DEPENDS} "${outdir}"
@@ -165,7 +166,7 @@ function(_exo_generated_library target type outdir stem)
       COMMENT "${ARG_COMMENT}"
       VERBATIM)
     add_custom_target(${target}.update DEPENDS "${stamp}")
-    add_library(${target} ${type} "${gen_c}")
+    add_library(${target} ${type} "${gen_c}" ${ARG_EXTRA_C})
     add_dependencies(${target} ${target}.update)
   endif()
   set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
@@ -202,7 +203,7 @@ endmacro()
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY"
     "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
-    "DEPENDS;VERIFY_CFLAGS")
+    "DEPENDS;VERIFY_CFLAGS;TARGETS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -259,12 +260,25 @@ function(exo_add_kernel target)
   # CHECKS overrides the manifest's `checks` keys, for build, vendor and check alike.
   _exo_checks_args(_checks "exo_add_kernel(${target})" "${ARG_CHECKS}")
   list(APPEND cache_args ${_checks})
+  # TARGETS: one <stem>_<target>.c per target besides <stem>.c (the dispatch), each
+  # marked for its target's features (docs/target-features.md).
+  set(variant_files "")
+  if(ARG_TARGETS)
+    foreach(_t IN LISTS ARG_TARGETS)
+      if(NOT _t MATCHES "^[A-Za-z0-9_]+$")
+        message(FATAL_ERROR "exo_add_kernel(${target}): TARGETS: '${_t}' is not a target name (letters, digits and '_')")
+      endif()
+      list(APPEND variant_files "${stem}_${_t}.c")
+    endforeach()
+    string(REPLACE ";" "," _targets "${ARG_TARGETS}")
+    list(APPEND cache_args --targets "${_targets}")
+  endif()
   # File-level dependency on the compiler, so a new exocc regenerates (outputs are
   # only rewritten when their bytes change, so this costs no recompiles).
   set(compiler_dep "${exocc}")
 
   if(use_vendored)
-    foreach(_f IN ITEMS "${stem}.c" "${stem}.h")
+    foreach(_f IN ITEMS "${stem}.c" "${stem}.h" ${variant_files})
       if(NOT EXISTS "${vendordir}/${_f}")
         message(FATAL_ERROR "exo_add_kernel(${target}): building from vendored sources "
                             "but ${vendordir}/${_f} does not exist. Run the "
@@ -274,7 +288,8 @@ function(exo_add_kernel target)
     set(src_dir "${vendordir}")
     set(gen_c "${vendordir}/${stem}.c")
     set(gen_h "${vendordir}/${stem}.h")
-    add_library(${target} STATIC "${gen_c}")
+    list(TRANSFORM variant_files PREPEND "${vendordir}/" OUTPUT_VARIABLE variant_c)
+    add_library(${target} STATIC "${gen_c}" ${variant_c})
     if(exocc)
       message(STATUS "exo_add_kernel(${target}): using vendored ${stem}.c/.h from ${vendordir} (EXO_USE_VENDORED)")
     else()
@@ -284,12 +299,14 @@ function(exo_add_kernel target)
     set(src_dir "${outdir}")
     set(gen_c "${outdir}/${stem}.c")
     set(gen_h "${outdir}/${stem}.h")
+    list(TRANSFORM variant_files PREPEND "${outdir}/" OUTPUT_VARIABLE variant_c)
     file(RELATIVE_PATH _rel_manifest "${CMAKE_BINARY_DIR}" "${manifest}")
     _exo_extra_outputs(_extra_args _extra_outputs "${outdir}/${stem}")
     _exo_generated_library(${target} STATIC "${outdir}" "${stem}"
       COMMENT "exocc: generating ${stem}.c/.h from ${_rel_manifest}"
       COMMAND "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}" ${cache_args} ${_extra_args}
       DEPENDS "${manifest}" ${compiler_dep} ${ARG_DEPENDS}
+      EXTRA_C ${variant_c}
       EXTRA_OUTPUTS ${_extra_outputs})
   endif()
 
@@ -302,7 +319,7 @@ function(exo_add_kernel target)
   set_target_properties(${target} PROPERTIES
     POSITION_INDEPENDENT_CODE ON
     LINKER_LANGUAGE C)
-  _exo_kernel_library_conventions(${target} "${gen_c}")
+  _exo_kernel_library_conventions(${target} "${gen_c};${variant_c}")
 
   if(vendordir AND exocc)
     set(vendor_cmd "${exocc}" vendor "${manifest}" --dir "${vendordir}" --stem "${stem}")

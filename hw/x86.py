@@ -204,7 +204,7 @@ def mm256_div_pd(out: [f64][4] @ AVX2, x: [f64][4] @ AVX2, y: [f64][4] @ AVX2):
 
 
 # _mm256_fmadd_ps(a, b, c) = a * b + c
-@instr("{dst_data} = _mm256_fmadd_ps({src1_data}, {src2_data}, {dst_data});")
+@instr("{dst_data} = _mm256_fmadd_ps({src1_data}, {src2_data}, {dst_data});", target_features=["fma"])
 def mm256_fmadd_ps(dst: [f32][8] @ AVX2, src1: [f32][8] @ AVX2, src2: [f32][8] @ AVX2):
     assert stride(src1, 0) == 1
     assert stride(src2, 0) == 1
@@ -213,7 +213,7 @@ def mm256_fmadd_ps(dst: [f32][8] @ AVX2, src1: [f32][8] @ AVX2, src2: [f32][8] @
         dst[i] += src1[i] * src2[i]
 
 
-@instr("{dst_data} = _mm256_fmadd_pd({src1_data}, {src2_data}, {dst_data});")
+@instr("{dst_data} = _mm256_fmadd_pd({src1_data}, {src2_data}, {dst_data});", target_features=["fma"])
 def mm256_fmadd_pd(dst: [f64][4] @ AVX2, src1: [f64][4] @ AVX2, src2: [f64][4] @ AVX2):
     assert stride(src1, 0) == 1
     assert stride(src2, 0) == 1
@@ -225,7 +225,7 @@ def mm256_fmadd_pd(dst: [f64][4] @ AVX2, src1: [f64][4] @ AVX2, src2: [f64][4] @
 # The C string is upstream's, kept for compatibility, but it is not a faithful
 # implementation: _mm256_fmadd_ps(a, b, c) is a * b + c, so it computes
 # dst * lhs + rhs and passes the scalar rhs where a __m256 is expected.
-@instr("{dst_data} = _mm256_fmadd_ps({dst_data}, {lhs_data}, {rhs_data});")
+@instr("{dst_data} = _mm256_fmadd_ps({dst_data}, {lhs_data}, {rhs_data});", target_features=["fma"])
 def mm256_fmadd_ps_broadcast(dst: [f32][8] @ AVX2, lhs: [f32][8] @ AVX2, rhs: [f32][1] @ DRAM):
     assert stride(dst, 0) == 1
     assert stride(lhs, 0) == 1
@@ -238,7 +238,7 @@ def mm256_fmadd_ps_broadcast(dst: [f32][8] @ AVX2, lhs: [f32][8] @ AVX2, rhs: [f
        "  __m256 ones = {{ 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f }};\n"
        "  __m256 dst = _mm256_loadu_ps(&{dst_data});\n"
        "  _mm256_storeu_ps(&{dst_data}, _mm256_fmadd_ps(ones, dst, {val_data}));\n"
-       "}}\n")
+       "}}\n", target_features=["fma"])
 def avx2_fmadd_memu_ps(dst: [f32][8] @ DRAM, val: [f32][8] @ AVX2):
     assert stride(dst, 0) == 1
     assert stride(val, 0) == 1

@@ -1,16 +1,21 @@
 // Checks both generated GEMMs (C += A * B) against a double-precision triple loop, on
 // sizes that hit every edge: fewer rows or columns than one micro-tile, ragged tiles,
 // ragged cache blocks (MC = 96 rows), ragged K panels (KC = 512), ragged column panels
-// (NC = 256), and depths that are not a multiple of pack_a's 16-step transposes. A GEMM is run only if this CPU has its instruction set.
+// (NC = 256), and depths that are not a multiple of pack_a's 16-step transposes. A GEMM
+// is run only if this CPU has its instruction set.
+//
+// Built from `exocc sgemm.py` the library has sgemm_avx512 and sgemm_avx2; built by
+// exo_add_kernel(... TARGETS avx512 avx2) (SGEMM_DISPATCH) it has one dispatched sgemm,
+// whose variants are checked in turn by choosing each with sgemm_exo_use_target.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#if __has_include("sgemm.h")  // `exocc sgemm.py`: both instruction sets in one file
 #include "sgemm.h"
-#else  // exo_add_kernel(): one library per instruction set
-#include "sgemm_avx2.h"
-#include "sgemm_avx512.h"
+
+#ifdef SGEMM_DISPATCH
+#define sgemm_avx512 sgemm
+#define sgemm_avx2 sgemm
 #endif
 
 typedef void (*sgemm_fn)(void *, int_fast32_t, int_fast32_t, int_fast32_t, const float *, const float *,
@@ -52,8 +57,12 @@ int main(void) {
     __builtin_cpu_init();
     int failed = 0, ran = 0;
     for (size_t g = 0; g < sizeof gemms / sizeof gemms[0]; g++) {
+#ifdef SGEMM_DISPATCH
+        int has_isa = sgemm_exo_use_target(g == 0 ? "avx512" : "avx2");
+#else
         int has_isa = __builtin_cpu_supports("fma") &&
                       (g == 0 ? __builtin_cpu_supports("avx512f") : __builtin_cpu_supports("avx2"));
+#endif
         if (!has_isa) {
             printf("%s: skipped, this CPU lacks %s\n", gemms[g].name, gemms[g].isa);
             continue;

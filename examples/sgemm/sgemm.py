@@ -162,11 +162,12 @@ def _instr_template(c_text):
     return text
 
 
-def _transpose_instr(name, VW, c_text):
+def _transpose_instr(name, VW, c_text, features):
     """An instruction storing a 6 x VW block of A k-major (VW steps of 6 values), as
-    pack_a stores A's panel; `c_text` is its C."""
+    pack_a stores A's panel; `c_text` is its C, which needs the compiler target
+    `features` (its arguments are in DRAM, so nothing else says so)."""
 
-    @instr(_instr_template(c_text))
+    @instr(_instr_template(c_text), target_features=features)
     def transpose(src: [f32][6, VW] @ DRAM, dst: [f32][VW, 6] @ DRAM):
         assert stride(src, 1) == 1
         assert stride(dst, 0) == 6
@@ -178,7 +179,7 @@ def _transpose_instr(name, VW, c_text):
     return rename(transpose, name)
 
 
-transpose_6x16_avx512 = _transpose_instr("transpose_6x16_avx512", 16, _transpose_6x16_c())
+transpose_6x16_avx512 = _transpose_instr("transpose_6x16_avx512", 16, _transpose_6x16_c(), ["avx512f"])
 
 # The AVX2 one: the classic 8 x 8 transpose (pairs of rows interleaved, then quads, then
 # 128-bit halves swapped) with rows 6 and 7 zero. Column k lands at dst + 6k as eight
@@ -208,11 +209,12 @@ transpose_6x8_avx2 = _transpose_instr("transpose_6x8_avx2", 8, """{
     _mm256_storeu_ps(d_ + 6 * k_, _mm256_permute2f128_ps(s_lo_[k_ - 4], s_hi_[k_ - 4], 0x31));
   _mm256_maskstore_ps(d_ + 42, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0),
                       _mm256_permute2f128_ps(s_lo_[3], s_hi_[3], 0x31));
-}""")
+}""", ["avx"])
 
 
-def make_sgemm(isa, NR, ukernel):
-    """The packing, edge and blocking procs around one micro-kernel."""
+def make_sgemm(isa, NR, ukernel, sgemm_name):
+    """The packing, edge and blocking procs around one micro-kernel; the GEMM itself is
+    named `sgemm_name`."""
 
     @proc
     def pack_a(m: size, kc: size, A: [f32][m, kc], Ap: [f32][(m + 5) / 6, kc, MR]):
@@ -352,23 +354,30 @@ def make_sgemm(isa, NR, ukernel):
         if K % KC > 0:
             panel(M, N, K % KC, A[:, KC * (K / KC):K], B[KC * (K / KC):K, :], C, Ap, Bp)
 
-    sgemm = rename(sgemm, f"sgemm_{isa}")
+    sgemm = rename(sgemm, sgemm_name)
     procs = [pack_a, pack_b, edge_tile, macro, block, panel, sgemm]
     return procs
 
 
-# `exocc build` of sgemm_avx512.toml or sgemm_avx2.toml sets `isa`, so that each library
-# holds one instruction set and can be compiled for it alone; `exocc sgemm.py` makes both.
-ISA = params.get("isa", "all")
-if ISA in ("avx512", "all"):
+# `exocc build sgemm.toml --targets avx512,avx2` (exo_add_kernel's TARGETS) builds this
+# file once per target with the param `target` set: each variant exports one `sgemm`,
+# compiled for its instruction set alone, and the dispatch calls the one the CPU runs
+# (docs/target-features.md). `exocc sgemm.py` makes both, as sgemm_avx512 and sgemm_avx2.
+TARGET = params.get("target", "all")
+if TARGET not in ("avx512", "avx2", "all"):
+    raise ValueError(f"sgemm.py: no schedule for the target '{TARGET}' (avx512, avx2)")
+if TARGET in ("avx512", "all"):
     ukernel_6x64_avx512 = schedule_ukernel(
         64, "ukernel_6x64_avx512", 16, AVX512,
         mm512_setzero_ps, mm512_loadu_ps, mm512_add_memu_ps, mm512_set1_ps, mm512_fmadd_ps)
     pack_a_avx512, pack_b_avx512, edge_tile_avx512, macro_avx512, block_avx512, panel_avx512, sgemm_avx512 = \
-        make_sgemm("avx512", 64, ukernel_6x64_avx512)
-if ISA in ("avx2", "all"):
+        make_sgemm("avx512", 64, ukernel_6x64_avx512, "sgemm" if TARGET == "avx512" else "sgemm_avx512")
+if TARGET in ("avx2", "all"):
     ukernel_6x16_avx2 = schedule_ukernel(
         16, "ukernel_6x16_avx2", 8, AVX2,
         mm256_setzero_ps, mm256_loadu_ps, avx2_fmadd_memu_ps, mm256_broadcast_ss, mm256_fmadd_ps)
     pack_a_avx2, pack_b_avx2, edge_tile_avx2, macro_avx2, block_avx2, panel_avx2, sgemm_avx2 = \
-        make_sgemm("avx2", 16, ukernel_6x16_avx2)
+        make_sgemm("avx2", 16, ukernel_6x16_avx2, "sgemm" if TARGET == "avx2" else "sgemm_avx2")
+if TARGET != "all":
+    __all__ = ["sgemm"]
+    sgemm = sgemm_avx512 if TARGET == "avx512" else sgemm_avx2

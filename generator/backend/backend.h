@@ -10,6 +10,33 @@
 
 namespace exo::backend {
 
+// Beyond upstream, for `exocc build`: what the C says about the compiler target
+// features (GCC/Clang `target` names) that the hardware libraries' memories and
+// instructions declare (docs/target-features.md). Upstream's output has none of it.
+struct TargetOptions {
+    // Mark each function that needs features with EXO_TARGET("f,g"): the features of
+    // what it uses and of every proc it calls, so it compiles without ISA flags.
+    bool attributes = false;
+    // One variant of a multi-target build: every function gets all the features the
+    // library uses, as if the file were compiled with their flags.
+    bool whole_library = false;
+};
+
+struct CompiledLibrary {
+    std::string header;  // compile_to_strings' header contents
+    std::string body;    // compile_to_strings' C body
+    std::string context_struct;  // its definition in the header, empty when no config is used
+    std::vector<std::string> features;  // every feature any function needs, sorted
+    struct PublicProc {
+        std::string name, params;            // params: the C parameter list
+        std::vector<std::string> arg_names;  // ctxt first
+    };
+    std::vector<PublicProc> publics;  // by name
+};
+
+CompiledLibrary compile_library(const std::string& lib_name, const std::vector<ir::ProcPtr>& procs,
+                                const TargetOptions& target);
+
 // Upstream's compile_to_strings(lib_name, procs): the header contents (without the
 // include guard) and the C body. Runs the backend checks on every non-instr proc and
 // raises upstream's host exceptions (TypeError, MemGenError, ConfigError, ValueError).
@@ -20,7 +47,14 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
 // name (context struct, include guard) defaults to the header's stem.
 std::pair<std::string, std::string> run_compile(const std::vector<ir::ProcPtr>& procs,
                                                 const std::string& h_file_name,
-                                                const std::string& lib_name = "");
+                                                const std::string& lib_name = "",
+                                                const TargetOptions& target = {});
+
+// The C library name run_compile derives from a header name or a given name.
+std::string c_library_name(const std::string& h_file_name, const std::string& lib_name = "");
+
+// The header run_compile writes around compile_to_strings' header contents.
+std::string guarded_header(const std::string& lib_name, const std::string& contents);
 
 // Every proc reachable from `procs` through calls, each once and after every proc it
 // calls; a call cycle is a ValueError.

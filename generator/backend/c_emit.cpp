@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "../host/runtime.h"
@@ -115,9 +116,69 @@ const char* kHeaderPrelude = R"(
 
 )";
 
+// The target features each proc needs: those of the memories of its arguments and
+// buffers, of the instructions it calls (their own and their arguments' memories), and
+// of the procs it calls, so that a caller can be compiled for everything it inlines.
+// `all` lists callees before their callers.
+std::unordered_map<const Proc*, std::set<std::string>> proc_features(const std::vector<ProcPtr>& all) {
+    std::unordered_map<const Proc*, std::set<std::string>> out;
+    auto add_mem = [](std::set<std::string>& f, const MemRef& m) {
+        if (m.is_null()) return;
+        for (const std::string& x : mem_target_features(m)) f.insert(x);
+    };
+    for (const ProcPtr& p : all) {
+        std::set<std::string>& f = out[p.get()];
+        for (const auto& a : p->args) add_mem(f, a.mem);
+        if (p->instr) {
+            f.insert(p->instr->target_features.begin(), p->instr->target_features.end());
+            continue;
+        }
+        struct V : IRVisitor {
+            std::vector<MemRef> mems;
+            std::vector<const Proc*> callees;
+            void visit(const Alloc& s) override { mems.push_back(s.mem); }
+            void visit(const Call& c) override {
+                callees.push_back(c.f.get());
+                IRVisitor::visit(c);
+            }
+            void visit_type(const Type&) override {}
+        } v;
+        v.visit_stmts(p->body);
+        for (const MemRef& m : v.mems) add_mem(f, m);
+        for (const Proc* c : v.callees) {
+            const std::set<std::string>& cf = out.at(c);
+            f.insert(cf.begin(), cf.end());
+        }
+    }
+    return out;
+}
+
+std::string joined_features(const std::set<std::string>& f) {
+    std::string out;
+    for (const std::string& x : f) out += (out.empty() ? "" : ",") + x;
+    return out;
+}
+
+// Defined once per C file that marks functions (a vendored file may be compiled by a
+// compiler without GCC's attribute; MSVC needs no flags for intrinsics).
+const char* kTargetMacro =
+    "#ifndef EXO_TARGET\n"
+    "#if defined(__GNUC__) || defined(__clang__)\n"
+    "#define EXO_TARGET(features) __attribute__((target(features)))\n"
+    "#else\n"
+    "#define EXO_TARGET(features)\n"
+    "#endif\n"
+    "#endif\n";
+
 }  // namespace
 
 std::pair<std::string, std::string> compile_to_strings(const std::string& lib_name, const std::vector<ProcPtr>& procs) {
+    CompiledLibrary lib = compile_library(lib_name, procs, {});
+    return {std::move(lib.header), std::move(lib.body)};
+}
+
+CompiledLibrary compile_library(const std::string& lib_name, const std::vector<ProcPtr>& procs, const TargetOptions& target) {
+    CompiledLibrary lib;
     std::unordered_set<const Proc*> orig;
     for (const auto& p : procs) orig.insert(p.get());
 
@@ -133,6 +194,12 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
                 raise_host("exo.rewrite.LoopIR_scheduling", "SchedulingError", analysis::effect_check_message(errors));
             analysis::note_bounds_checked(p);
         }
+    // Asked always, so that a kernel's cache entry records every memory's answer.
+    std::unordered_map<const Proc*, std::set<std::string>> features = proc_features(all);
+    std::set<std::string> all_features;
+    for (const auto& p : all)
+        if (!p->instr) all_features.insert(features.at(p.get()).begin(), features.at(p.get()).end());
+    lib.features.assign(all_features.begin(), all_features.end());
     std::stable_sort(all.begin(), all.end(), [](const ProcPtr& a, const ProcPtr& b) { return a->name < b->name; });
 
     // Context struct, from every config any proc touches.
@@ -188,7 +255,13 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
         p = precision_analysis(p);
         p = window_analysis(p);
         p = memory_analysis(p);
-        CompiledProc c = compile_proc(*p, ctxt_name, is_public);
+        std::string attribute;
+        if (target.attributes) {
+            std::string f = joined_features(target.whole_library ? all_features : features.at(p0.get()));
+            if (!f.empty()) attribute = "EXO_TARGET(\"" + f + "\")";
+        }
+        CompiledProc c = compile_proc(*p, ctxt_name, is_public, attribute);
+        if (is_public) lib.publics.push_back({p->name, c.params, c.arg_names});
         structs.insert(c.window_structs.begin(), c.window_structs.end());
         helpers.insert(c.helpers.begin(), c.helpers.end());
         (is_public ? public_decls : private_decls).push_back(c.decl);
@@ -200,6 +273,7 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
     for (const auto& s : structs) struct_defs.push_back(s.definition);
 
     std::string header = kHeaderPrelude + join(ctxt_def) + "\n" + join(struct_defs) + "\n" + join(public_decls) + "\n";
+    lib.context_struct = join(ctxt_def);
 
     Collect ext;
     for (const auto& p : analyzed) ext.visit_stmts(p->body);
@@ -214,14 +288,15 @@ std::pair<std::string, std::string> compile_to_strings(const std::string& lib_na
     for (const auto& h : helpers) helper_code.push_back(static_helper_code(h));
 
     std::vector<std::string> parts;
+    if (target.attributes && !all_features.empty()) parts.push_back(kTargetMacro);
     for (const auto* sec : {&helper_code, &instrs_global, &memory_code, &extern_code, &private_decls, &bodies})
         if (!sec->empty()) parts.push_back(join(*sec));
-    std::string body = join(parts) + "\n";
-    return {header, body};
+    lib.header = std::move(header);
+    lib.body = join(parts) + "\n";
+    return lib;
 }
 
-std::pair<std::string, std::string> run_compile(const std::vector<ProcPtr>& procs, const std::string& h_file_name,
-                                                const std::string& lib_name_override) {
+std::string c_library_name(const std::string& h_file_name, const std::string& lib_name_override) {
     // Path(h_file_name).stem
     std::string base = h_file_name.substr(h_file_name.find_last_of('/') == std::string::npos ? 0 : h_file_name.find_last_of('/') + 1);
     size_t dot = base.find_last_of('.');
@@ -229,13 +304,22 @@ std::pair<std::string, std::string> run_compile(const std::vector<ProcPtr>& proc
     if (!lib_name_override.empty()) stem = lib_name_override;
     std::string lib_name;
     for (unsigned char c : stem) lib_name += (std::isalnum(c) || c == '_' || c >= 0x80) ? char(c) : '_';
-    auto [fwd_decls, body] = compile_to_strings(lib_name, procs);
-    std::string source = "#include \"" + h_file_name + "\"\n\n" + body;
+    return lib_name;
+}
+
+std::string guarded_header(const std::string& lib_name, const std::string& contents) {
     std::string guard;
     for (char c : lib_name + "_H") guard += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    std::string header = "\n#pragma once\n#ifndef " + guard + "\n#define " + guard + "\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n" +
-                         fwd_decls + "\n\n#ifdef __cplusplus\n}\n#endif\n#endif  // " + guard + "\n";
-    return {source, header};
+    return "\n#pragma once\n#ifndef " + guard + "\n#define " + guard + "\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n" +
+           contents + "\n\n#ifdef __cplusplus\n}\n#endif\n#endif  // " + guard + "\n";
+}
+
+std::pair<std::string, std::string> run_compile(const std::vector<ProcPtr>& procs, const std::string& h_file_name,
+                                                const std::string& lib_name_override, const TargetOptions& target) {
+    std::string lib_name = c_library_name(h_file_name, lib_name_override);
+    CompiledLibrary lib = compile_library(lib_name, procs, target);
+    std::string source = "#include \"" + h_file_name + "\"\n\n" + lib.body;
+    return {source, guarded_header(lib_name, lib.header)};
 }
 
 std::string c_code_str(const ProcPtr& proc) {

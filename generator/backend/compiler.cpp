@@ -37,17 +37,19 @@ std::string py_float_str(const host::Value& v) {
 
 class Compiler {
 public:
-    Compiler(const Proc& proc, const std::string& ctxt_name, bool is_public)
+    Compiler(const Proc& proc, const std::string& ctxt_name, bool is_public, const std::string& attribute)
         : proc_(proc), range_env_(proc) {
         names_.emplace_back();
         std::vector<std::string> arg_strs, typ_comments;
         new_varname(Sym("ctxt"), nullptr, MemRef());
         arg_strs.push_back(ctxt_name + " *ctxt");
+        out_.arg_names.push_back("ctxt");
         for (const auto& w : get_writes_of_stmts(proc.body)) non_const_.insert(w.name);
 
         for (const FnArg& a : proc.args) {
             MemRef mem = a.type->is_numeric() ? a.mem : MemRef();
             std::string name = new_varname(a.name, a.type, mem);
+            out_.arg_names.push_back(name);
             TypeKind k = a.type->kind;
             if (k == TypeKind::Size || k == TypeKind::Index || k == TypeKind::Bool || k == TypeKind::Stride) {
                 arg_strs.push_back(std::string(a.type->ctype()) + " " + name);
@@ -97,10 +99,12 @@ public:
         comment += "\n// )\n";
         std::string args;
         for (size_t i = 0; i < arg_strs.size(); ++i) args += (i ? ", " : "") + arg_strs[i];
-        out_.decl = comment + static_kwd + "void " + proc.name + "( " + args + " );\n";
+        std::string attr_line = attribute.empty() ? "" : attribute + "\n";
+        out_.decl = comment + (is_public ? "" : attr_line) + static_kwd + "void " + proc.name + "( " + args + " );\n";
         std::string body;
         for (size_t i = 0; i < lines_.size(); ++i) body += (i ? "\n" : "") + lines_[i];
-        out_.def = comment + static_kwd + "void " + proc.name + "( " + args + " ) {\n" + body + "\n}\n";
+        out_.def = comment + attr_line + static_kwd + "void " + proc.name + "( " + args + " ) {\n" + body + "\n}\n";
+        out_.params = args;
     }
 
     CompiledProc result() { return std::move(out_); }
@@ -538,8 +542,9 @@ private:
 
 }  // namespace
 
-CompiledProc compile_proc(const ir::Proc& proc, const std::string& ctxt_name, bool is_public) {
-    return Compiler(proc, ctxt_name, is_public).result();
+CompiledProc compile_proc(const ir::Proc& proc, const std::string& ctxt_name, bool is_public,
+                          const std::string& attribute) {
+    return Compiler(proc, ctxt_name, is_public, attribute).result();
 }
 
 const std::string& static_helper_code(const std::string& name) {

@@ -157,6 +157,30 @@ bool mem_can_read(const ir::MemRef& mem) {
     return ask(mem, question({"can_read"}), [](const Value& m) { return std::string(host::truthy(host::call_method(m, "can_read", {})) ? "1" : ""); }) == "1";
 }
 
+std::vector<std::string> mem_target_features(const ir::MemRef& mem) {
+    std::string answer = ask(mem, question({"target_features"}), [](const Value& m) {
+        Value declared = host::getattr_or_null(m, "target_features");
+        std::string out;
+        if (declared.is_null() || declared.is_none()) return out;
+        if (host::is_str(declared))
+            raise_type_error(memory_name(m) + ".target_features must be a tuple of feature names, not a string");
+        for (const Value& f : host::to_vector(declared)) {
+            const std::string& name = host::str_of(f);
+            if (name.empty() || name.find_first_of(",\" \n") != std::string::npos)
+                raise_type_error(memory_name(m) + ".target_features must be feature names such as \"avx2\", got '" + name + "'");
+            out += (out.empty() ? "" : ",") + name;
+        }
+        return out;
+    });
+    std::vector<std::string> out;
+    for (size_t start = 0; start < answer.size();) {
+        size_t comma = std::min(answer.find(',', start), answer.size());
+        out.push_back(answer.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return out;
+}
+
 std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {
     return ask(mem, question({"write", stmt_key(s), lhs, rhs}), [&](const Value& m) {
         return text(host::call_method(m, "write", {stmt_value(s), host::str(lhs), host::str(rhs)}));

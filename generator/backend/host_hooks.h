@@ -26,6 +26,9 @@ std::string mem_window(const ir::MemRef& mem, const ir::TypePtr& basetyp, const 
                        const std::vector<std::string>& indices, const std::vector<std::string>& strides,
                        const ir::SrcInfo& srcinfo);
 bool mem_can_read(const ir::MemRef& mem);
+// The memory class's `target_features` (what code using its buffers needs from the C
+// compiler, docs/target-features.md); empty when it declares none.
+std::vector<std::string> mem_target_features(const ir::MemRef& mem);
 // write(s, lhs, rhs) / reduce(s, lhs, rhs); `s` is an Assign or a Reduce.
 std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs);
 std::string mem_reduce(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs);

@@ -12,8 +12,10 @@
 
 #include <z3.h>
 
+#include "../analysis/boundscheck.h"
 #include "../analysis/check_level.h"
 #include "../backend/backend.h"
+#include "../backend/dispatch.h"
 #include "../backend/recorded_host.h"
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
@@ -37,6 +39,7 @@ const char* const kVersion = "0.1.0";
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
+    std::vector<std::string> targets;  // --targets: a multi-target build (docs/target-features.md)
     bool no_cache = false, verbose = false, check = false;
     // Inspection and verification outputs (docs/inspection.md, docs/verification.md).
     bool ir_dump = false, trace = false, verify = false;
@@ -52,11 +55,27 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n"
     "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n";
+
+// --targets avx512,avx2,portable: names that become parts of C function and file names.
+std::vector<std::string> parse_targets(const std::string& list) {
+    std::vector<std::string> out;
+    for (size_t start = 0; start <= list.size();) {
+        size_t comma = std::min(list.find(',', start), list.size());
+        std::string t = list.substr(start, comma - start);
+        bool ok = !t.empty();
+        for (char c : t) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        if (!ok) throw Usage("argument --targets: '" + t + "' is not a target name (letters, digits and '_')");
+        if (std::find(out.begin(), out.end(), t) != out.end()) throw Usage("argument --targets: '" + t + "' is named twice");
+        out.push_back(t);
+        start = comma + 1;
+    }
+    return out;
+}
 
 Options parse(const std::vector<std::string>& args, bool vendor) {
     Options o;
@@ -81,6 +100,7 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
             if (!analysis::parse_check_level(o.checks))
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
         }
+        else if (is("--targets")) o.targets = parse_targets(value("--targets"));
         else if (a == "-v" || a == "--verbose") o.verbose = true;
         else if (!vendor && a == "--ir-dump") o.ir_dump = true;
         else if (!vendor && a == "--trace") o.trace = true;
@@ -96,6 +116,7 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
     if (!vendor && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
     if (vendor && o.vendor_dir.empty()) throw Usage("the following arguments are required: --dir VENDOR_DIR");
     if (!o.verify_cflags.empty() && !o.verify) throw Usage("argument --verify-cflags: only with --verify");
+    if (o.verify && !o.targets.empty()) throw Usage("argument --verify: not with --targets (verify each target's build)");
     if (o.no_cache) o.cache_dir.clear();
     if (o.stem.empty()) {
         o.stem = base_name(o.manifest);
@@ -185,7 +206,7 @@ public:
     }
 
     struct Library {
-        std::string c, h;
+        std::vector<std::pair<std::string, std::string>> files;  // output file names and texts
         std::string ir_dump, trace;         // with --ir-dump, --trace
         std::optional<VerifyOutcome> verified;  // with --verify
         std::set<std::string> deps;  // absolute
@@ -259,7 +280,8 @@ private:
 
     std::string kernel_label(size_t i) const {
         const Kernel& k = m_.kernels[i];
-        return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) + ")";
+        return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) +
+               (target_.empty() ? ")" : ", target " + target_ + ")");
     }
 
     void note(const std::string& s) const {
@@ -284,15 +306,20 @@ private:
         return e->ir;
     }
 
-    Library compile(bool ignore_cache) {
-        tool_ = tool_identity();
-        verify_targets_.clear();  // (a second attempt starts over)
-        backend::KernelLoader loader;
+    // The procs the kernels export; with a target, each kernel is built with the param
+    // `target` set to it. Adds every file read to `lib`.
+    std::vector<ir::ProcPtr> kernel_exports(backend::KernelLoader& loader, const std::string& target, bool ignore_cache,
+                                            Library& lib) {
         std::vector<ir::ProcPtr> exports;
         ProcOwners owners;
-        Library lib;
+        target_ = target;
         for (size_t i = 0; i < m_.kernels.size(); ++i) {
-            const Kernel& k = m_.kernels[i];
+            Kernel k = m_.kernels[i];
+            if (!target.empty()) {
+                k.params["target"] = Param{};
+                k.params["target"].kind = Param::String;
+                k.params["target"].s = target;
+            }
             std::string key = kernel_key(k);
             CacheEntry entry;
             std::optional<std::vector<ir::ProcPtr>> procs;
@@ -319,7 +346,7 @@ private:
                 cache_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
-            inspect(i, *procs, entry, &lib);
+            if (target.empty() || target == o_.targets.front()) inspect(i, *procs, entry, &lib);
             // Absent files stay out of the depfile: a build system can only watch their
             // directories, whose times change with every file saved in them.
             for (const auto& [t, sha] : entry.deps)
@@ -328,19 +355,32 @@ private:
             for (const auto& p : *procs)
                 if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
         }
-        auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name);
-        lib.c = std::move(c);
-        lib.h = std::move(h);
-        if (o_.verify) {
-            VerifySettings settings = verify_settings_from(o_.verify_cflags, m_.lib_name);
-            settings.library_c = lib.c;
-            settings.library_h = lib.h;
-            settings.header = o_.stem + ".h";
-            auto start = std::chrono::steady_clock::now();
-            lib.verified = verify_procs(verify_targets_, settings);
-            note("verification of " + std::to_string(verify_targets_.size()) + " procs took " +
-                 std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()) +
-                 " ms");
+        return exports;
+    }
+
+    Library compile(bool ignore_cache) {
+        tool_ = tool_identity();
+        verify_targets_.clear();  // (a second attempt starts over)
+        backend::KernelLoader loader;
+        Library lib;
+        if (o_.targets.empty()) {
+            std::vector<ir::ProcPtr> exports = kernel_exports(loader, "", ignore_cache, lib);
+            // Each function is marked with the target features it needs, so that the C
+            // builds with no ISA flags (docs/target-features.md).
+            auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name, {.attributes = true});
+            lib.files = {{o_.stem + ".c", std::move(c)}, {o_.stem + ".h", std::move(h)}};
+            if (o_.verify) {
+                VerifySettings settings = verify_settings_from(o_.verify_cflags, m_.lib_name);
+                settings.library_c = lib.files[0].second;
+                settings.library_h = lib.files[1].second;
+                settings.header = o_.stem + ".h";
+                auto start = std::chrono::steady_clock::now();
+                lib.verified = verify_procs(verify_targets_, settings);
+                note("verification of " + std::to_string(verify_targets_.size()) + " procs took " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()) +
+                     " ms");
+            }        } else {
+            lib.files = multi_target_files(loader, ignore_cache, lib);
         }
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);
@@ -396,6 +436,61 @@ private:
             pos = colon == std::string::npos ? record.size() : colon + 1 + n;
             verify_targets_.push_back(std::move(t));
         }
+    // --targets: NAME.h, the dispatch NAME.c and one NAME_TARGET.c per target.
+    std::vector<std::pair<std::string, std::string>> multi_target_files(backend::KernelLoader& loader, bool ignore_cache,
+                                                                        Library& lib) {
+        const std::string header = o_.stem + ".h";
+        const std::string lib_name = backend::c_library_name(header, m_.lib_name);
+        std::vector<backend::TargetVariant> variants;
+        std::vector<ir::ProcPtr> first_exports;
+        for (const std::string& t : o_.targets) {
+            std::vector<ir::ProcPtr> exports = kernel_exports(loader, t, ignore_cache, lib);
+            std::set<std::string> taken;
+            for (const auto& p : backend::find_all_subprocs(exports)) taken.insert(p->name);
+            for (const std::string& hook : backend::dispatch_function_names(lib_name))
+                if (taken.count(hook)) throw UserError(m_.kernels[0].at, "target '" + t + "': a proc is named '" + hook +
+                                                                             "', the name of a function the dispatch adds; rename it");
+            std::vector<ir::ProcPtr> renamed;
+            for (const auto& p : exports) {
+                ir::Proc q = *p;
+                q.name = backend::variant_name(p->name, t);
+                if (taken.count(q.name))
+                    throw UserError(m_.kernels[0].at, "target '" + t + "': the variant of '" + p->name + "' would be named '" +
+                                                          q.name + "', which a proc of this target already is; rename it");
+                renamed.push_back(ir::make<ir::Proc>(std::move(q)));
+                analysis::note_bounds_checked(renamed.back());  // as checked as the proc it renames
+            }
+            if (first_exports.empty()) first_exports = exports;
+            variants.push_back({t, backend::compile_library(lib_name, renamed, {.attributes = true, .whole_library = true})});
+            check_same_interface(variants.front(), variants.back());
+        }
+        backend::CompiledLibrary api = backend::compile_library(lib_name, first_exports, {});
+        std::vector<std::pair<std::string, std::string>> files = {
+            {o_.stem + ".c", backend::dispatch_source(lib_name, header, variants)},
+            {header, backend::guarded_header(lib_name, api.header + backend::dispatch_declarations(lib_name))}};
+        for (const backend::TargetVariant& v : variants)
+            files.emplace_back(o_.stem + "_" + v.target + ".c",
+                               "// " + lib_name + " for the target " + v.target + " (exocc build --targets): its functions,\n"
+                               "// named NAME__" + v.target + ", are called by " + o_.stem + ".c.\n" + v.lib.header + "\n" + v.lib.body);
+        return files;
+    }
+
+    // Callers see one header: every target must give the same functions.
+    void check_same_interface(const backend::TargetVariant& first, const backend::TargetVariant& v) const {
+        auto describe = [](const backend::TargetVariant& t) {
+            std::string out;
+            for (const auto& p : t.lib.publics)
+                out += (out.empty() ? "" : ", ") + p.name.substr(0, p.name.size() - t.target.size() - 2) + "(" + p.params + ")";
+            return out.empty() ? std::string("nothing") : out;
+        };
+        std::string a = describe(first), b = describe(v);
+        if (a != b)
+            throw UserError(m_.kernels[0].at, "targets '" + first.target + "' and '" + v.target +
+                                                  "' export different procs, but one header serves every target: '" +
+                                                  first.target + "' exports " + a + "; '" + v.target + "' exports " + b);
+        if (first.lib.context_struct != v.lib.context_struct)
+            throw UserError(m_.kernels[0].at, "targets '" + first.target + "' and '" + v.target +
+                                                  "' use different configs, but one context struct serves every target");
     }
 
     // The kernel that first brought each proc name, and its proc.
@@ -443,6 +538,7 @@ private:
     Cache cache_;
     Manifest m_;
     ToolIdentity tool_;
+    std::string target_;  // the target whose variant is being built, for messages
     std::map<std::string, std::string> hashes_;
     std::vector<VerifyTarget> verify_targets_;
 };
@@ -480,11 +576,14 @@ std::string depfile_text(const std::string& targets, const std::set<std::string>
     return out + "\n";
 }
 
-// The stem option, when the outputs are not named after the manifest.
+// The options that shape the outputs: the stem, when they are not named after the
+// manifest, and the targets.
 std::string stem_flag(const Options& o) {
     std::string stem = base_name(o.manifest);
     if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
-    return o.stem == stem ? "" : " --stem " + o.stem;
+    std::string flags = o.stem == stem ? "" : " --stem " + o.stem;
+    for (size_t i = 0; i < o.targets.size(); ++i) flags += (i ? "," : " --targets ") + o.targets[i];
+    return flags;
 }
 
 std::string vendor_record(const Options& o, const std::string& digest) {
@@ -501,10 +600,7 @@ int build_command(const std::vector<std::string>& args) {
         Options o = parse(args, false);
         Builder b(o);
         Builder::Library lib = b.build();
-        std::string c_file = o.outdir + "/" + o.stem + ".c", h_file = o.outdir + "/" + o.stem + ".h";
         make_dirs(o.outdir);
-        std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
-                                                       : depfile_escape(o.depfile_target);
         std::string base = o.outdir + "/" + o.stem;
         std::vector<std::pair<std::string, std::string>> inspection;
         if (o.ir_dump) inspection.emplace_back(base + ".ir.txt", lib.ir_dump);
@@ -519,10 +615,16 @@ int build_command(const std::vector<std::string>& args) {
                          lib.verified->failure_where.c_str(), lib.verified->failure.c_str(), base.c_str());
             return 1;
         }
-        std::vector<std::pair<std::string, std::string>> files = {
-            {c_file, lib.c}, {h_file, lib.h}, {base + ".d", depfile_text(targets, lib.deps)}};
-        files.insert(files.end(), inspection.begin(), inspection.end());
-        commit_files(files);
+        std::vector<std::pair<std::string, std::string>> paths;
+        std::string targets;
+        for (const auto& [name, text] : lib.files) {
+            paths.emplace_back(o.outdir + "/" + name, text);
+            targets += (targets.empty() ? "" : " ") + depfile_escape(paths.back().first);
+        }
+        if (!o.depfile_target.empty()) targets = depfile_escape(o.depfile_target);
+        paths.emplace_back(base + ".d", depfile_text(targets, lib.deps));
+        paths.insert(paths.end(), inspection.begin(), inspection.end());
+        commit_files(paths);
         return 0;
     });
 }
@@ -532,8 +634,8 @@ int vendor_command(const std::vector<std::string>& args) {
         Options o = parse(args, true);
         Builder b(o);
         Builder::Library lib = b.build();
-        std::vector<std::pair<std::string, std::string>> files = {
-            {o.stem + ".c", lib.c}, {o.stem + ".h", lib.h}, {o.stem + ".exo-vendor", vendor_record(o, lib.input_digest)}};
+        std::vector<std::pair<std::string, std::string>> files = lib.files;
+        files.emplace_back(o.stem + ".exo-vendor", vendor_record(o, lib.input_digest));
         if (!o.check) {
             make_dirs(o.vendor_dir);
             std::vector<std::pair<std::string, std::string>> paths;

@@ -76,7 +76,7 @@ constexpr const char* kRunHelp =
 
 constexpr const char* kBuildHelp =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n"
     "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n"
     "\n"
     "Builds the kernels a manifest names (docs/manifest.md) into OUTDIR/NAME.c,\n"
@@ -95,6 +95,9 @@ constexpr const char* kBuildHelp =
     "  --no-cache              neither read nor write the cache\n"
     "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
     "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
+    "  --targets T1,T2,...     one variant per target (the param `target`) in NAME_T1.c,\n"
+    "                          ..., and a runtime dispatch in NAME.c\n"
+    "                          (docs/target-features.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  --ir-dump               also write OUTDIR/NAME.ir.txt: every exported proc as\n"
     "                          str(proc) prints it (docs/inspection.md)\n"
@@ -111,7 +114,7 @@ constexpr const char* kBuildHelp =
 
 constexpr const char* kVendorHelp =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n"
     "\n"
     "Writes the C that `exocc build` would write, plus NAME.exo-vendor (the exocc version\n"
     "and a digest of the inputs), into VENDOR_DIR, for consumers that build without exocc.\n"
@@ -126,6 +129,9 @@ constexpr const char* kVendorHelp =
     "  --no-cache              neither read nor write the cache\n"
     "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
     "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
+    "  --targets T1,T2,...     one variant per target (the param `target`) in NAME_T1.c,\n"
+    "                          ..., and a runtime dispatch in NAME.c\n"
+    "                          (docs/target-features.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  -h, --help              show this help\n";
 

@@ -122,7 +122,7 @@ Value exo_uast_str(const Value&, const CallArgs& a) {
     if (!a[2].is_none()) {
         std::vector<Value> parts = host::to_vector(a[2]);
         if (parts.size() != 2) host::raise(host::exc_types().TypeError, "instr must be a (c_instr, c_global) pair");
-        instr = ir::uast::Instr{host::str_of(parts[0]), host::str_of(parts[1])};
+        instr = ir::uast::Instr{host::str_of(parts[0]), host::str_of(parts[1]), {}};
     }
     return host::str(print_uast_proc(*parse_proc(f, scope, std::move(instr))));
 }
@@ -135,17 +135,28 @@ Value exo_proc(const Value&, const CallArgs& a) {
 Value instr_decorator(const Value& self, const CallArgs& a) {
     host::check_positional("instr", a, 1, 1);
     auto* t = host::as<host::TupleObject>(self);
-    ir::uast::Instr instr{host::str_of(t->items[0]), host::str_of(t->items[1])};
+    ir::uast::Instr instr{host::str_of(t->items[0]), host::str_of(t->items[1]), {}};
+    for (const Value& f : host::to_vector(t->items[2])) instr.target_features.push_back(host::str_of(f));
     return make_procedure(a[0], instr);
 }
 
+// instr(c_instr, c_global="", *, target_features=()): upstream's decorator, and the
+// compiler target features the instruction's C needs (docs/target-features.md).
 Value exo_instr(const Value&, const CallArgs& a) {
     host::check_positional("instr", a, 1, 2);
     Value c_instr = a[0];
     Value c_global = host::arg(a, 1, "c_global");
     if (!host::is_str(c_instr)) host::raise(host::exc_types().TypeError, "@instr decorator must be @instr(<your instruction>)");
     if (c_global.is_null()) c_global = host::str("");
-    return host::builtin_function("instr", instr_decorator, host::tuple({c_instr, c_global}));
+    const Value* given = a.kw("target_features");
+    if (given && host::is_str(*given))
+        host::raise(host::exc_types().TypeError, "@instr target_features must be a list of feature names, not a string");
+    Value features = host::list(given ? host::to_vector(*given) : std::vector<Value>{});
+    for (const Value& f : host::to_vector(features))
+        if (!host::is_str(f) || host::str_of(f).empty() || host::str_of(f).find_first_of(",\" \n") != std::string::npos)
+            host::raise(host::exc_types().TypeError,
+                        "@instr target_features must be feature names such as \"fma\" (strings without ',', '\"' or spaces)");
+    return host::builtin_function("instr", instr_decorator, host::tuple({c_instr, c_global, features}));
 }
 
 Value make_config(const Value& cls, bool readwrite) {

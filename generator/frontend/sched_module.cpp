@@ -373,7 +373,7 @@ Value s_parallelize_loop(const Value&, const CallArgs& a) {
 Value p_make_instr(const Value&, const CallArgs& a) {
     ARGS("_proc_make_instr", 3);
     Proc q = *proc_arg(a[0]);
-    q.instr = Instr{host::to_string_ref(a[1], "c_instr"), host::to_string_ref(a[2], "c_global")};
+    q.instr = Instr{host::to_string_ref(a[1], "c_instr"), host::to_string_ref(a[2], "c_global"), {}};
     return procedure_value(ir::make<Proc>(std::move(q)));
 }
 

@@ -89,7 +89,7 @@ public:
         check_config_writes(out.body);
 
         out.name = p.name && !p.name->empty() ? *p.name : "anon";
-        if (p.instr) out.instr = ir::Instr{p.instr->c_instr, p.instr->c_global};
+        if (p.instr) out.instr = ir::Instr{p.instr->c_instr, p.instr->c_global, p.instr->target_features};
         out.srcinfo = p.srcinfo;
 
         if (!errors_.empty()) {

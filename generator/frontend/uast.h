@@ -294,6 +294,7 @@ struct FnArg {
 struct Instr {
     std::string c_instr;
     std::string c_global;
+    std::vector<std::string> target_features;  // as ir::Instr's
 };
 
 struct Proc {

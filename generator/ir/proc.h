@@ -19,6 +19,10 @@ struct FnArg {
 struct Instr {
     std::string c_instr;
     std::string c_global;
+    // What its C needs from the C compiler beyond the baseline: GCC/Clang `target`
+    // attribute names (e.g. "fma"), declared by the hardware library with
+    // @instr(..., target_features=[...]); see docs/target-features.md.
+    std::vector<std::string> target_features;
     bool operator==(const Instr&) const = default;
 };
 

@@ -61,6 +61,8 @@ public:
             num(1);
             str(p->instr->c_instr);
             str(p->instr->c_global);
+            num(int64_t(p->instr->target_features.size()));
+            for (const std::string& f : p->instr->target_features) str(f);
         } else {
             num(0);
         }
@@ -580,7 +582,8 @@ private:
         if (num()) {
             std::string c_instr = str();
             std::string c_global = str();
-            p.instr = Instr{std::move(c_instr), std::move(c_global)};
+            p.instr = Instr{std::move(c_instr), std::move(c_global), {}};
+            for (int64_t n = num(); n > 0; --n) p.instr->target_features.push_back(str());
         }
         ProcPtr made = ir::make<Proc>(std::move(p));
         // The stream's checksum only shows it was not damaged by accident; what the rest

@@ -17,7 +17,7 @@
 
 namespace exo::ir {
 
-constexpr int kLoopIRFormatVersion = 2;
+constexpr int kLoopIRFormatVersion = 3;
 
 enum class HostObjectKind : uint8_t { Memory, Extern, Config };
 

@@ -29,6 +29,11 @@ def generate_offset(indices, strides):
 
 
 class Memory(ABC):
+    # Beyond upstream: what code touching this memory's buffers needs from the C compiler,
+    # as GCC/Clang `target` feature names (e.g. ("avx2",)). `exocc build` compiles each
+    # function that uses the memory for them (docs/target-features.md).
+    target_features = ()
+
     @classmethod
     def name(cls):
         return cls.__name__

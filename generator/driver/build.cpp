@@ -436,6 +436,8 @@ private:
             pos = colon == std::string::npos ? record.size() : colon + 1 + n;
             verify_targets_.push_back(std::move(t));
         }
+    }
+
     // --targets: NAME.h, the dispatch NAME.c and one NAME_TARGET.c per target.
     std::vector<std::pair<std::string, std::string>> multi_target_files(backend::KernelLoader& loader, bool ignore_cache,
                                                                         Library& lib) {

@@ -284,6 +284,12 @@ def sched_op(processors):
     return build
 
 
+def is_atomic_scheduling_op(x):
+    """True for the scheduling primitives (functions made by sched_op), as upstream's
+    predicate of the same name; scheduling libraries use it to tell them apart."""
+    return callable(x) and getattr(x, "is_atomic_scheduling_op", False) is True
+
+
 @sched_op([NameA])
 def rename(proc, name):
     """Rename the procedure. Affects generated symbol names."""

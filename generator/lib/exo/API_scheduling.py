@@ -897,8 +897,12 @@ def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
     at every access. With `fold=True` the dimension becomes a circular buffer of (literal)
     size `size`: indices are taken modulo `size`.
 
-    Checks: every access stays within the new extent (`offset <= index < offset + size`);
-    with `fold`, that no element still needed is overwritten by the wrap-around.
+    Checks: `size` is positive and every access stays within the new extent
+    (`offset <= index < offset + size`). With `fold`, upstream's window check: no access
+    may reach `size` or more below the largest access of the statements (or the loop
+    iteration) before it. Like upstream's, that check does not see a right-hand side that
+    is nothing but a read of the buffer (`y[i] = t[i + 3]`), so a fold that such a read
+    contradicts is accepted; `y[i] = t[i + 3] * 1.0` is refused.
 
     Reference, with an example: docs/primitives/buffers.md#resize_dim
     """
@@ -1457,7 +1461,9 @@ def inline(proc, call_cursor):
     become window statements, which `inline_window` removes) and the callee's local names
     renamed apart from the caller's.
 
-    Checks: the cursor is a call of a proc (not of an instruction).
+    Checks: the cursor is a call. Inlining changes nothing the proc computes, so
+    nothing else is checked (an instruction's call can be inlined too: its body is what it
+    computes).
 
     Reference, with an example: docs/primitives/subprocedures.md#inline
     """

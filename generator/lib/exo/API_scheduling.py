@@ -486,12 +486,13 @@ def reorder_stmts(proc, block_cursor):
 def lift_scope(proc, scope_cursor):
     """Moves a loop or an if one level up, swapping it with the loop or if that directly
     contains it (its only statement): `for i: if c: B` becomes `if c: for i: B`, and
-    `if a: for j: B` becomes `for j: if a: B`. An if inside an if with an else is lifted by
-    distributing the inner condition over both branches.
+    `if a: for j: B` becomes `for j: if a: B`. An inner if with an else keeps both branches:
+    `if a: (if b: S else: T)` becomes `if b: (if a: S) else: (if a: T)`.
 
-    Checks: the lifted statement is the whole body of its parent; a condition lifted
-    out of a loop may not depend on the loop's variable; a loop lifted out of a loop may
-    not have bounds depending on it.
+    Checks: the lifted statement is the whole body of its parent ("expected if
+    statement to be directly nested in parent"); a condition lifted out of a loop may not
+    depend on the loop's variable; a loop lifted out of a loop may not have bounds
+    depending on it; a loop is not lifted out of an if that has an else.
 
     Reference, with an example: docs/primitives/guards.md#lift_scope
     """
@@ -506,7 +507,8 @@ def fuse(proc, stmt1, stmt2, unsafe_disable_check=False):
 
     Checks: the loops are adjacent and have equal lower and upper bounds (upstream
     compares only the upper bounds), and interleaving the iterations does not change the
-    result (the check of `fission`, in reverse).
+    result (the check of `fission`, in reverse, whose message it gives: "Cannot fission
+    loop over i ...").
 
     Reference, with an example: docs/primitives/loops.md#fuse
     """
@@ -518,9 +520,9 @@ def fuse(proc, stmt1, stmt2, unsafe_disable_check=False):
 
 @sched_op([ForCursorA, ForCursorA])
 def join_loops(proc, loop1_cursor, loop2_cursor):
-    """The inverse of `cut_loop`: two adjacent loops with the same iteration variable name
-    and equal bodies, the first ending where the second begins, become one loop over both
-    ranges.
+    """The inverse of `cut_loop`: two adjacent loops with equal bodies (up to the names of
+    their iteration variables), the first ending where the second begins, become one loop
+    over both ranges, named as the first.
 
     Checks: the loops are adjacent, their bodies are equal, and the first's upper bound
     equals the second's lower bound.

@@ -770,8 +770,8 @@ def bind_expr(proc, expr_cursors, new_name):
 @sched_op([BlockCursorA, ListOrElemA(NewExprA("block"))])
 def specialize(proc, block, conds):
     """Duplicates a block under a chain of conditions: with `conds = [c0, c1]` the block `B`
-    becomes `if c0: B elif c1: B else: B`, so that each copy can be scheduled for the case
-    it runs in (later primitives see the condition).
+    becomes `if c0: B elif c1: B else: B` (printed as nested `else:` / `if`), so that each
+    copy can be scheduled for the case it runs in (later primitives see the condition).
 
     Checks: each condition is a boolean expression of the variables in scope at the
     block (strings are parsed there).

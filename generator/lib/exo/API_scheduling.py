@@ -902,9 +902,9 @@ def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
     Checks: `size` is positive and every access stays within the new extent
     (`offset <= index < offset + size`). With `fold`, upstream's window check: no access
     may reach `size` or more below the largest access of the statements (or the loop
-    iteration) before it. Like upstream's, that check does not see a right-hand side that
-    is nothing but a read of the buffer (`y[i] = t[i + 3]`), so a fold that such a read
-    contradicts is accepted; `y[i] = t[i + 3] * 1.0` is refused.
+    iteration) before it. Upstream's check does not see a right-hand side that is nothing
+    but a read of the buffer (`y[i] = t[7 - i]`) and accepts folds such a read
+    contradicts; exocc's does.
 
     Reference, with an example: docs/primitives/buffers.md#resize_dim
     """

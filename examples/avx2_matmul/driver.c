@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "../example_timing.h"
 
 #include "avx2_matmul.h"
 
@@ -66,6 +67,38 @@ static int check_matmul(int M, int N, int K) {
     return bad;
 }
 
+// Measured: matmul (tiled with the scheduled 6x16 micro-kernel) against the textbook
+// triple loop in C (i, k, j order, which compilers vectorize).
+enum { TM = 96, TN = 256, TK = 256 };
+struct product { float *A, *B, *C; };
+
+static void run_exocc(void *arg) {
+    struct product *p = arg;
+    matmul(NULL, TM, TN, TK, p->A, p->B, p->C);
+}
+
+static void run_plain(void *arg) {
+    struct product *p = arg;
+    for (int i = 0; i < TM; i++)
+        for (int k = 0; k < TK; k++)
+            for (int j = 0; j < TN; j++) p->C[i * TN + j] += p->A[i * TK + k] * p->B[k * TN + j];
+}
+
+static void report(void) {
+    float *A = malloc(sizeof(float) * TM * TK), *B = malloc(sizeof(float) * TK * TN);
+    float *C = malloc(sizeof(float) * TM * TN);
+    for (int i = 0; i < TM * TK; i++) A[i] = value(4, i);
+    for (int i = 0; i < TK * TN; i++) B[i] = value(5, i);
+    for (int i = 0; i < TM * TN; i++) C[i] = 0.0f;
+    struct product p = {A, B, C};
+    double flops = 2.0 * TM * TN * TK;
+    printf("avx2_matmul: C += A * B, %dx%dx%d\n", TM, TN, TK);
+    double exo = example_report("exocc (6x16 AVX2 micro-kernel)", flops, example_seconds_per_call(run_exocc, &p), 1e-9, "GFLOP/s");
+    double plain = example_report("plain C loop", flops, example_seconds_per_call(run_plain, &p), 1e-9, "GFLOP/s");
+    printf("  %-34s %9.2fx\n", "exocc / plain C", exo / plain);
+    free(A), free(B), free(C);
+}
+
 int main(void) {
     if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
         printf("avx2_matmul: skipped, this CPU lacks AVX2 or FMA\n");
@@ -82,5 +115,6 @@ int main(void) {
         failed |= check_matmul(sizes[s][0], sizes[s][1], sizes[s][2]);
     if (failed) return 1;
     printf("avx2_matmul matches the reference\n");
+    report();
     return 0;
 }

@@ -35,9 +35,9 @@ std::vector<std::string> module_roots() {
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
-        std::string dir(exe);
-        dir = dir.substr(0, dir.rfind('/'));
-        std::string installed = dir + "/../share/exocc";
+        // <prefix>/bin/exocc -> <prefix>/share/exocc, spelled without "bin/..": module
+        // __file__s and depfile entries name the installed files plainly.
+        std::string installed = (std::filesystem::path(exe).parent_path().parent_path() / "share" / "exocc").string();
         if (access((installed + "/lib/std").c_str(), F_OK) == 0)
             return {installed + "/lib/std", installed + "/lib", installed + "/hw"};
     }

@@ -345,7 +345,12 @@ Value s_bind_config(const Value&, const CallArgs& a) {
 // _sched_set_type_mem(proc, target, basetype or None, window or None, memory or None);
 // target is an argument index or an allocation path.
 Value s_set_type_mem(const Value&, const CallArgs& a) {
-    ARGS("_sched_set_type_mem", 5);
+    host::check_positional("_sched_set_type_mem", a, 5, 5);
+    // One entry serves set_precision, set_window and set_memory (the one argument given
+    // says which); a refusal names the primitive the user called.
+    rewrite::PrimitiveScope primitive_scope(!a[2].is_none()   ? "_sched_set_precision"
+                                            : !a[3].is_none() ? "_sched_set_window"
+                                                              : "_sched_set_memory");
     rewrite::Target t;
     if (a[1].is_int()) t.arg = int(a[1].as_int());
     else t.alloc = path_arg(a[1]);
@@ -474,7 +479,8 @@ Value s_add_unsafe_guard(const Value&, const CallArgs& a) {
     return result(rewrite::add_unsafe_guard(p, stmt, new_expr_arg(*p, stmt, a[2])));
 }
 Value s_fold_buffer(const Value&, const CallArgs& a) {
-    ARGS("_sched_fold_buffer", 4);
+    host::check_positional("_sched_fold_buffer", a, 4, 4);
+    rewrite::PrimitiveScope primitive_scope("_sched_resize_dim");  // resize_dim(..., fold=True)
     return result(rewrite::fold_buffer(proc_arg(a[0]), path_arg(a[1]), host::to_int64(a[2], "dim_idx"),
                                        host::to_int64(a[3], "size")));
 }

@@ -470,6 +470,7 @@ bool builtin_hash(const Value& v, int64_t* out) {
             *out = s->hash;
             return true;
         }
+        case Layout::Bytes: *out = hash_string(static_cast<BytesObject*>(o)->s); return true;
         case Layout::Tuple: *out = tuple_hash(static_cast<TupleObject*>(o)); return true;
         case Layout::FrozenSet: *out = frozenset_hash(static_cast<SetObject*>(o)); return true;
         case Layout::Range: *out = range_hash(static_cast<RangeObject*>(o)); return true;
@@ -488,6 +489,7 @@ int64_t builtin_len(const Value& v) {
     if (!o) return -1;
     switch (o->type->layout) {
         case Layout::Str: return static_cast<StrObject*>(o)->length();
+        case Layout::Bytes: return int64_t(static_cast<BytesObject*>(o)->s.size());
         case Layout::List: return int64_t(static_cast<ListObject*>(o)->items.size());
         case Layout::Tuple: return int64_t(static_cast<TupleObject*>(o)->items.size());
         case Layout::Dict: return int64_t(static_cast<DictObject*>(o)->table.size());
@@ -505,6 +507,7 @@ int builtin_contains(const Value& c, const Value& item) {
     if (!o) return -1;
     switch (o->type->layout) {
         case Layout::Str: return str_contains(static_cast<StrObject*>(o), item);
+        case Layout::Bytes: return bytes_contains(static_cast<BytesObject*>(o), item);
         case Layout::List: {
             auto* l = static_cast<ListObject*>(o);
             // Index each time: __eq__ may shrink the list.
@@ -542,6 +545,7 @@ Value builtin_getitem(const Value& c, const Value& key) {
     if (!o) return Value();
     switch (o->type->layout) {
         case Layout::Str: return str_getitem(static_cast<StrObject*>(o), key);
+        case Layout::Bytes: return bytes_getitem(static_cast<BytesObject*>(o), key);
         case Layout::List: return list_getitem(static_cast<ListObject*>(o), key);
         case Layout::Tuple: return tuple_getitem(static_cast<TupleObject*>(o), key);
         case Layout::Dict: return dict_getitem(c, key);
@@ -580,6 +584,7 @@ Value builtin_compare(const Value& a, const Value& b, int op) {
     Layout lx = x->type->layout, ly = y->type->layout;
     auto setlike = [](Layout l) { return l == Layout::Set || l == Layout::FrozenSet; };
     if (lx == Layout::Str && ly == Layout::Str) return str_compare(a, b, op);
+    if (lx == Layout::Bytes && ly == Layout::Bytes) return bytes_compare(a, b, op);
     if (lx == Layout::List && ly == Layout::List)
         return seq_compare(static_cast<ListObject*>(x)->items, static_cast<ListObject*>(y)->items, op);
     if (lx == Layout::Tuple && ly == Layout::Tuple)
@@ -604,6 +609,7 @@ Value builtin_binary_op(const Value& a, const Value& b, int op) {
         if (l == lb && l != la && op != int(BinOpKind::Mult)) break;
         Value r;
         if (is(l, Layout::Str)) r = str_binary(a, b, op);
+        else if (is(l, Layout::Bytes)) r = bytes_binary(a, b, op);
         else if (is(l, Layout::List)) r = list_binary(a, b, op);
         else if (is(l, Layout::Tuple)) r = tuple_binary(a, b, op);
         if (!r.is_null() && !r.is(not_implemented())) return r;
@@ -631,6 +637,7 @@ Value iter_builtin(const Value& v) {
     if (!o) return Value();
     switch (o->type->layout) {
         case Layout::Str: return str_iter(v);
+        case Layout::Bytes: return bytes_iter(v);
         case Layout::List: return list_iter(v);
         case Layout::Tuple: return tuple_iter(v);
         case Layout::Dict: return dict_iter(v);
@@ -687,6 +694,7 @@ Value construct_builtin(TypeObject* cls, const CallArgs& args) {
 
 void init_builtin_types() {
     init_str_type();
+    init_bytes_type();
     init_list_types();
     init_dict_types();
     init_set_types();

@@ -114,6 +114,7 @@ std::string view_repr(const Value& view);
 std::string int_repr(int64_t v);
 
 Value str_getitem(StrObject* s, const Value& key);
+Value bytes_getitem(BytesObject* b, const Value& key);
 Value list_getitem(ListObject* l, const Value& key);
 Value tuple_getitem(TupleObject* t, const Value& key);
 Value range_getitem(RangeObject* r, const Value& key);
@@ -123,17 +124,20 @@ void dict_setitem(DictObject* d, const Value& key, const Value& v);
 void dict_delitem(DictObject* d, const Value& key);
 
 bool str_contains(StrObject* s, const Value& item);
+bool bytes_contains(BytesObject* b, const Value& item);
 bool range_contains(RangeObject* r, const Value& item);
 bool view_contains(const Value& view, const Value& item);
 int64_t view_len(const Value& view);
 
 Value str_compare(const Value& a, const Value& b, int op);
+Value bytes_compare(const Value& a, const Value& b, int op);
 Value dict_compare(const Value& a, const Value& b, int op);
 Value set_compare(const Value& a, const Value& b, int op);  // sets, frozensets, keys/items views
 Value range_compare(const Value& a, const Value& b, int op);
 Value number_compare(const Value& a, const Value& b, int op);
 
 Value str_binary(const Value& a, const Value& b, int op);
+Value bytes_binary(const Value& a, const Value& b, int op);
 Value list_binary(const Value& a, const Value& b, int op);
 Value tuple_binary(const Value& a, const Value& b, int op);
 Value dict_binary(const Value& a, const Value& b, int op);
@@ -143,6 +147,7 @@ Value set_inplace(const Value& a, const Value& b, int op);
 Value dict_inplace(const Value& a, const Value& b, int op);
 
 Value str_iter(const Value& s);
+Value bytes_iter(const Value& b);
 Value list_iter(const Value& l);
 Value tuple_iter(const Value& t);
 Value dict_iter(const Value& d);   // keys

@@ -23,6 +23,7 @@ namespace exo::host {
 // ------------------------------------------------------------- registration
 
 void init_str_type();      // str
+void init_bytes_type();    // bytes
 void init_list_types();    // list, tuple
 void init_dict_types();    // dict, dict_keys, dict_values, dict_items
 void init_set_types();     // set, frozenset

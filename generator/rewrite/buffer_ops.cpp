@@ -680,7 +680,8 @@ namespace {
 // Upstream's CheckFoldBuffer: walks the statements after the allocation keeping, per
 // statement list, the window of dimension `dim` accessed so far; folding to `size` is
 // safe when no access reaches `size` or more below the largest earlier access (within
-// a list, and between consecutive iterations of a loop).
+// a list, and between consecutive iterations of a loop). Unlike upstream's, it also sees
+// a right-hand side that is nothing but a read of the buffer.
 class FoldCheck {
 public:
     FoldCheck(Sym name, size_t dim, int64_t size) : name(std::move(name)), dim(dim), size(size) {}
@@ -787,7 +788,9 @@ private:
             const ExprList& idx = s.is<Assign>() ? s.as<Assign>()->idx : s.as<Reduce>()->idx;
             const ExprPtr& rhs = s.is<Assign>() ? s.as<Assign>()->rhs : s.as<Reduce>()->rhs;
             within_.reset();
-            children(*rhs);
+            // The whole right-hand side, itself included: upstream visits only its
+            // children, so `y[i] = t[7 - i]` went unseen and a fold it contradicts passed.
+            expr(*rhs);
             bounds = within_;
             if (bounds) {
                 auto w = bounds->size();

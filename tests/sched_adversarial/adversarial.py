@@ -245,6 +245,10 @@ CASES = [
     ("extract_subproc: a block reading a window made before it",
      ["xa = x[0:8]", L, "    y[i] = xa[i]"],
      lambda p, m: extract_subproc(p, p.find_loop("i"), "sub_adv")[0]),
+    # upstream's fold check skips a right-hand side that is a bare read of the buffer
+    ("resize_dim fold: a right-hand side that is only a read of the buffer",
+     ["t: f32[8]", L, "    t[i] = x[i]", L, "    y[i] = t[7 - i]"],
+     lambda p, m: resize_dim(p, p.find("t : _"), 0, 4, 0, fold=True)),
 ]
 
 

@@ -295,9 +295,21 @@ def sched_op(processors):
     return build
 
 
+def is_atomic_scheduling_op(x):
+    """True for the scheduling primitives (functions made by sched_op), as upstream's
+    predicate of the same name; scheduling libraries use it to tell them apart."""
+    return callable(x) and getattr(x, "is_atomic_scheduling_op", False) is True
+
+
 @sched_op([NameA])
 def rename(proc, name):
-    """Rename the procedure. Affects generated symbol names."""
+    """Gives the proc a new name; the generated C function takes that name. Schedules usually
+    rename the scheduled copy so that both versions can be compiled side by side.
+
+    Checks: `name` must be a valid identifier.
+
+    Reference, with an example: docs/primitives/basic.md#rename
+    """
     renamed = _exo.rename_proc(proc, name)
     _exo._set_provenance(renamed, proc, [("identity",)])
     return renamed
@@ -305,31 +317,22 @@ def rename(proc, name):
 
 @sched_op([ForCursorA, PosIntA, ListA(NameA, length=2), EnumA(["cut", "guard", "cut_and_guard"]), BoolA])
 def divide_loop(proc, loop_cursor, div_const, new_iters, tail="guard", perfect=False):
-    """Divide a loop into an outer loop and an inner loop of `div_const` iterations
-    (Halide's and TVM's "split").
+    """Splits a loop into an outer loop and an inner loop of `div_const` iterations (the
+    "split" of Halide and TVM). `new_iters` names the outer and inner variables; the body's
+    uses of the old variable become `div_const * outer + inner`. `tail` says what happens to
+    the iterations left over when the trip count is not a multiple of `div_const`:
 
-    Args:
-        loop_cursor: the loop; a cursor, or a pattern such as "i" or "i #1".
-        div_const: the inner loop's trip count, an int >= 1.
-        new_iters: the names of the outer and the inner iteration variables.
-        tail: what happens to the iterations past the last full inner loop when the
-            trip count is not a multiple of `div_const`:
-              "guard" (default): the outer loop rounds up and the body runs under
-                  `if q * outer + inner < hi:`;
-              "cut": a second loop after the nest runs the remaining iterations;
-              "cut_and_guard": as "cut", with that loop inside `if hi % q > 0:`.
-        perfect: True asserts that the trip count is a multiple of `div_const`, so
-            there is no tail; exocc proves it (from the proc's asserts) or refuses.
+    - `"guard"` (default): the outer loop rounds up, and the body runs under
+      `if div_const * outer + inner < hi:`;
+    - `"cut"`: a second loop after the nest runs the leftover iterations;
+    - `"cut_and_guard"`: as `"cut"`, with that loop inside `if hi % div_const > 0:`.
 
-    The body's uses of the old variable become `q * outer + inner`. Refused when
-    `perfect` cannot be proved, or when a name is not a valid identifier.
+    `perfect=True` states that the trip count is a multiple of `div_const`: no tail at all.
 
-    Example, with div_const=4, new_iters=["io", "ii"], tail="cut":
-        for i in seq(0, n):                 for io in seq(0, n / 4):
-            x[i] = x[i] * 2.0       ->          for ii in seq(0, 4):
-                                                    x[4 * io + ii] = x[4 * io + ii] * 2.0
-                                            for ii in seq(0, n % 4):
-                                                x[ii + n / 4 * 4] = x[ii + n / 4 * 4] * 2.0
+    Checks: `div_const` is an int >= 1 and the names are identifiers; with
+    `perfect=True`, the divisibility must follow from the proc's asserts.
+
+    Reference, with an example: docs/primitives/loops.md#divide_loop
     """
     return _result(proc, _exo._sched_divide_loop(proc, loop_cursor._impl.path, div_const, new_iters[0],
                                                  new_iters[1], tail, perfect))
@@ -337,111 +340,96 @@ def divide_loop(proc, loop_cursor, div_const, new_iters, tail="guard", perfect=F
 
 @sched_op([NestedForCursorA])
 def reorder_loops(proc, nested_loops):
-    """Interchange two directly nested loops: the inner loop becomes the outer one.
+    """Interchanges two directly nested loops. The argument is the outer loop (its body must
+    be exactly the inner loop), or the pattern `"i j"` naming both variables.
 
-    Args:
-        nested_loops: the outer loop, whose body must be exactly the inner loop; a
-            cursor, or a pattern "i j" naming both iteration variables.
+    Checks: the inner loop's bounds do not depend on the outer variable, and the
+    iterations commute: no iteration reads or writes what another writes, except through
+    reductions (`+=`), which commute.
 
-    Refused when the inner loop's bounds depend on the outer variable, or when the
-    interchange could change the result: the iterations must commute (no
-    iteration reads what another writes, except through reductions that commute).
-
-    Example ("i j"):
-        for i in seq(0, n):                 for j in seq(0, m):
-            for j in seq(0, m):     ->          for i in seq(0, n):
-                x[i, j] = 0.0                       x[i, j] = 0.0
+    Reference, with an example: docs/primitives/loops.md#reorder_loops
     """
     return _result(proc, _exo._sched_reorder_loops(proc, nested_loops._impl.path))
 
 
 @sched_op([ForCursorA])
 def unroll_loop(proc, loop_cursor):
-    """Replace a loop with constant bounds by copies of its body, one per iteration,
-    with the iteration variable replaced by its value.
+    """Replaces a loop with constant bounds by one copy of its body per iteration, the
+    iteration variable replaced by its value.
 
-    Args:
-        loop_cursor: the loop; a cursor or a pattern such as "i".
+    Checks: both bounds must be constants; a result of more than 1,000,000 statements is
+    refused.
 
-    Refused when a bound is not a constant.
-
-    Example:
-        for i in seq(0, 3):         ->      x[0] = 1.0
-            x[i] = 1.0                      x[1] = 1.0
-                                            x[2] = 1.0
+    Reference, with an example: docs/primitives/loops.md#unroll_loop
     """
     return _result(proc, _exo._sched_unroll_loop(proc, loop_cursor._impl.path))
 
 
 @sched_op([ForCursorA, NewExprA("loop_cursor")])
 def cut_loop(proc, loop_cursor, cut_point):
-    """Split a loop's iteration range at `cut_point` into two consecutive loops,
-    `seq(lo, cut_point)` then `seq(cut_point, hi)`, each with the whole body.
+    """Splits a loop's range at `cut_point` into two consecutive loops,
+    `seq(lo, cut_point)` and `seq(cut_point, hi)`, each with the whole body.
 
-    Args:
-        loop_cursor: the loop; a cursor or a pattern such as "i".
-        cut_point: an expression (a string such as "n - 4", or an int) of the
-            variables in scope at the loop.
+    Checks: `lo <= cut_point <= hi` must be provable ("Expected `lo` <= `cut_point`",
+    "Expected `cut_point` <= `hi`").
 
-    Refused unless lo <= cut_point <= hi is proved ("Expected `cut_point` <= `hi`").
-
-    Example (cut_point=2, with n >= 2 known from an assert):
-        for i in seq(0, n):         ->      for i in seq(0, 2):
-            x[i] = 0.0                          x[i] = 0.0
-                                            for i in seq(2, n):
-                                                x[i] = 0.0
+    Reference, with an example: docs/primitives/loops.md#cut_loop
     """
     return _result(proc, _exo._sched_cut_loop(proc, loop_cursor._impl.path, cut_point))
 
 
 @sched_op([ForCursorA, NewExprA("loop_cursor")])
 def shift_loop(proc, loop_cursor, new_lo):
-    """Make a loop run from `new_lo` with the same trip count; the body's uses of the
-    iteration variable are adjusted (i becomes i + (lo - new_lo)).
+    """Makes a loop start at `new_lo` with the same trip count; the body's uses of the
+    iteration variable are adjusted (`i` becomes `i + (lo - new_lo)`).
 
-    Args:
-        loop_cursor: the loop; a cursor or a pattern such as "i".
-        new_lo: the new lower bound, an expression that must be proved >= 0.
+    Checks: `new_lo` must be provably non-negative.
 
-    Example (new_lo=2; the result as simplify() leaves it):
-        for i in seq(0, n):         ->      for i in seq(2, 2 + n):
-            x[i] = 0.0                          x[-2 + i] = 0.0
+    Reference, with an example: docs/primitives/loops.md#shift_loop
     """
     return _result(proc, _exo._sched_shift_loop(proc, loop_cursor._impl.path, new_lo))
 
 
 @sched_op([ForCursorA, BoolA])
 def remove_loop(proc, loop_cursor, unsafe_disable_check=False):
-    """Remove a loop whose body does not depend on its iterator."""
+    """Removes a loop whose body does not depend on its iteration variable, keeping one copy
+    of the body after it. When the upper bound is not provably positive, that copy goes
+    under `if hi > lo:` (a `size` argument is always positive, so `seq(0, n)` needs none).
+
+    Checks: the body does not use the variable ("Cannot remove loop, i is not free in
+    the loop body."), and it is idempotent: running it twice is running it once.
+
+    Reference, with an example: docs/primitives/loops.md#remove_loop
+    """
     return _result(proc, _exo._sched_remove_loop(proc, loop_cursor._impl.path, unsafe_disable_check))
 
 
 @sched_op([NestedForCursorA, NameA])
 def mult_loops(proc, nested_loops, new_iter_name):
-    """Merge two nested loops (the inner with a constant bound) into one."""
+    """The inverse of `divide_loop` with a perfect tail: merges `for i: for j in seq(0, c):`
+    (the inner bound a constant `c`) into one loop `for k in seq(0, hi_i * c)`, with
+    `i = k / c` and `j = k % c`.
+
+    Checks: the outer loop's body is exactly the inner loop, both start at 0, and the
+    inner bound is a literal.
+
+    Reference, with an example: docs/primitives/loops.md#mult_loops
+    """
     return _result(proc, _exo._sched_mult_loops(proc, nested_loops._impl.path, new_iter_name))
 
 
 @sched_op([GapCursorA, PosIntA, BoolA])
 def fission(proc, gap_cursor, n_lifts=1, unsafe_disable_checks=False):
-    """Split the loops (and ifs) around a gap between two statements into two copies,
-    one holding the statements before the gap and one those after it, `n_lifts`
-    levels up.
+    """Splits the loops (and ifs) around a gap into two copies, one holding the statements
+    before the gap and one those after it, `n_lifts` levels up. An allocation used on both
+    sides must first be lifted out (`lift_alloc`).
 
-    Args:
-        gap_cursor: a gap between two statements, e.g. `p.find("x[_] = _").after()`.
-        n_lifts: how many enclosing loops / ifs to split (default 1).
-        unsafe_disable_checks: skip the safety check (upstream's escape hatch).
+    Checks: running every iteration of the first part before the second must not change
+    the result: the second part may not read or write what a later iteration of the first
+    part writes, nor the reverse. A gap at the very start or end of a block is refused.
+    `unsafe_disable_checks=True` is upstream's escape hatch, kept for compatibility.
 
-    Refused when the second half could read what a later iteration of the first half
-    writes (or the reverse): running all of the first half first must not change the
-    result. A gap at the start or end of a block is refused.
-
-    Example (the gap after `x[i] = 1.0`):
-        for i in seq(0, n):         ->      for i in seq(0, n):
-            x[i] = 1.0                          x[i] = 1.0
-            y[i] = 2.0                      for i in seq(0, n):
-                                                y[i] = 2.0
+    Reference, with an example: docs/primitives/loops.md#fission
     """
     stmt = gap_cursor.anchor().prev() if gap_cursor.type() == PC.GapType.Before else gap_cursor.anchor()
     if not stmt or not stmt.next():
@@ -451,39 +439,90 @@ def fission(proc, gap_cursor, n_lifts=1, unsafe_disable_checks=False):
 
 @sched_op([GapCursorA])
 def insert_pass(proc, gap_cursor):
-    """Insert a `pass` statement at the gap."""
+    """Inserts a `pass` statement at a gap (`cursor.before()` / `.after()`, or a pattern
+    with a gap). A `pass` is a placeholder other primitives can address, e.g. the place
+    `insert_noop_call` or `write_config` will fill.
+
+    Checks: the argument must be a gap cursor.
+
+    Reference, with an example: docs/primitives/statements.md#insert_pass
+    """
     impl = gap_cursor._impl
     return _result(proc, _exo._sched_insert_pass(proc, impl.anchor, impl.type == PC.GapType.After))
 
 
 @sched_op([])
 def delete_pass(proc):
-    """Delete every `pass` statement (and loops / ifs left holding only `pass`)."""
+    """Deletes every `pass` statement in the proc, and loops or ifs left with nothing but
+    `pass` in them.
+
+    Checks: none (a `pass` has no effect).
+
+    Reference, with an example: docs/primitives/statements.md#delete_pass
+    """
     return _result(proc, _exo._sched_delete_pass(proc))
 
 
 @sched_op([])
 def simplify(proc):
-    """Simplify index expressions, fold constants, drop dead branches."""
+    """Simplifies the index expressions of the proc: folds constants, normalises affine sums
+    (`2 * i + 0 + i` becomes `3 * i`), and drops branches whose condition is a constant.
+    A condition that holds only by reasoning (`n + 1 > n`) stays: simplify folds, it does not
+    prove; `eliminate_dead_code` is the primitive that asks the solver. Other primitives do not simplify their output; call
+    `simplify` when you want to read the result.
+
+    Checks: none beyond the arithmetic itself: a folded index constant must fit in 64
+    bits (upstream's Python ints never overflow, but the C they become would).
+
+    Reference, with an example: docs/primitives/basic.md#simplify
+    """
     return _result(proc, _exo._sched_simplify(proc))
 
 
 @sched_op([BlockCursorA(block_size=2)])
 def reorder_stmts(proc, block_cursor):
-    """Swap two adjacent statements."""
+    """Swaps two adjacent statements. The argument is a block of exactly two statements: a
+    pattern such as `"x[_] = _ ; y[_] = _"`, or `cursor.expand(0, 1)`.
+
+    Checks: the two statements must commute: neither may write what the other reads
+    or writes (config fields included).
+
+    Reference, with an example: docs/primitives/statements.md#reorder_stmts
+    """
     b = block_cursor._impl
     return _result(proc, _exo._sched_reorder_stmts(proc, (b.parent, b.field, b.lo, b.hi)))
 
 
 @sched_op([ForOrIfCursorA])
 def lift_scope(proc, scope_cursor):
-    """Move a for loop or if statement one scope up (swapping it with its parent)."""
+    """Moves a loop or an if one level up, swapping it with the loop or if that directly
+    contains it (its only statement): `for i: if c: B` becomes `if c: for i: B`, and
+    `if a: for j: B` becomes `for j: if a: B`. An inner if with an else keeps both branches:
+    `if a: (if b: S else: T)` becomes `if b: (if a: S) else: (if a: T)`.
+
+    Checks: the lifted statement is the whole body of its parent ("expected if
+    statement to be directly nested in parent"); a condition lifted out of a loop may not
+    depend on the loop's variable; a loop lifted out of a loop may not have bounds
+    depending on it; a loop is not lifted out of an if that has an else.
+
+    Reference, with an example: docs/primitives/guards.md#lift_scope
+    """
     return _result(proc, _exo._sched_lift_scope(proc, scope_cursor._impl.path))
 
 
 @sched_op([StmtCursorA, StmtCursorA, BoolA])
 def fuse(proc, stmt1, stmt2, unsafe_disable_check=False):
-    """Fuse two adjacent loops with equal bounds, or two adjacent ifs with equal conditions."""
+    """The inverse of `fission`: two adjacent loops with equal bounds become one loop whose
+    body is the first body followed by the second (the second's variable renamed to the
+    first's); or two adjacent ifs with the same condition become one.
+
+    Checks: the loops are adjacent and have equal lower and upper bounds (upstream
+    compares only the upper bounds), and interleaving the iterations does not change the
+    result (the check of `fission`, in reverse, whose message it gives: "Cannot fission
+    loop over i ...").
+
+    Reference, with an example: docs/primitives/loops.md#fuse
+    """
     if isinstance(stmt1, PC.IfCursor) != isinstance(stmt2, PC.IfCursor) or not isinstance(
             stmt1, (PC.IfCursor, PC.ForCursor)) or not isinstance(stmt2, (PC.IfCursor, PC.ForCursor)):
         raise ValueError("expected the two argument cursors to either both point to loops or both point to if's")
@@ -492,14 +531,28 @@ def fuse(proc, stmt1, stmt2, unsafe_disable_check=False):
 
 @sched_op([ForCursorA, ForCursorA])
 def join_loops(proc, loop1_cursor, loop2_cursor):
-    """Join two adjacent loops over consecutive ranges with identical bodies."""
+    """The inverse of `cut_loop`: two adjacent loops with equal bodies (up to the names of
+    their iteration variables), the first ending where the second begins, become one loop
+    over both ranges, named as the first.
+
+    Checks: the loops are adjacent, their bodies are equal, and the first's upper bound
+    equals the second's lower bound.
+
+    Reference, with an example: docs/primitives/loops.md#join_loops
+    """
     return _result(proc, _exo._sched_join_loops(proc, loop1_cursor._impl.path, loop2_cursor._impl.path))
 
 
 @sched_op([BlockCursorA, NameA, NewExprA("block_cursor"), BoolA, BoolA])
 def add_loop(proc, block_cursor, iter_name, hi_expr, guard=False, unsafe_disable_check=False):
-    """Wrap a statement in a loop `for iter_name in seq(0, hi_expr)` (optionally guarded
-    by `if iter_name == 0`)."""
+    """Wraps a statement in a new loop `for iter_name in seq(0, hi_expr)`. With `guard=True`,
+    the body runs under `if iter_name == 0:`, so it still runs once per execution.
+
+    Checks: `hi_expr` must be provably positive, and the statement must be idempotent
+    (also with `guard`, as upstream checks), unless `unsafe_disable_check=True`.
+
+    Reference, with an example: docs/primitives/loops.md#add_loop
+    """
     if len(block_cursor) != 1:
         raise NotImplementedError("TODO: support blocks of size > 1")
     stmt = block_cursor[0]
@@ -508,14 +561,27 @@ def add_loop(proc, block_cursor, iter_name, hi_expr, guard=False, unsafe_disable
 
 @sched_op([ForOrIfCursorA])
 def eliminate_dead_code(proc, stmt_cursor):
-    """Remove an if whose condition is always true or false (keeping the live branch), or a
-    loop that never runs."""
+    """Removes an if whose condition the solver proves always true or always false (keeping
+    the branch that runs), or a loop that provably never runs.
+
+    Checks: the condition must be decided from the proc's asserts and the enclosing
+    loops and ifs; an undecided one is refused.
+
+    Reference, with an example: docs/primitives/guards.md#eliminate_dead_code
+    """
     return _result(proc, _exo._sched_eliminate_dead_code(proc, stmt_cursor._impl.path))
 
 
 @sched_op([StmtCursorA])
 def delete_config(proc, stmt_cursor):
-    """Delete a config write whose new value is never read."""
+    """Deletes a write of a config field (`Cfg.field = e`).
+
+    Checks: the statement writes only configuration state, and no later read of the
+    field in the proc may see a different value without it. The field's value when the proc
+    returns may differ; that is remembered for `call_eqv`, as upstream does.
+
+    Reference, with an example: docs/primitives/config.md#delete_config
+    """
     return _config_result(proc, _exo._sched_delete_config(proc, stmt_cursor._impl.path))
 
 
@@ -548,31 +614,20 @@ class CustomWindowExprA(NewExprA):
 
 @sched_op([BlockCursorA, CustomWindowExprA("block_cursor"), NameA, BoolA])
 def stage_mem(proc, block_cursor, win_expr, new_buf_name, accum=False):
-    """Stage a window of a buffer in a new buffer around a block: the block uses the
-    new buffer instead, which is loaded before the block and stored back after it.
+    """Stages a window of a buffer in a new buffer around a block: a new allocation (shaped
+    like the window's ranges, in the buffer's memory) is loaded before the block, the block
+    uses it instead, and it is stored back after. `win_expr` gives per dimension a point
+    or a `lo:hi` range, e.g. `"x[i, 0:8]"`. With `accum=True` the block only reduces into
+    the window: the new buffer is zeroed first and added into the original after. Loads are
+    emitted only if the block may read the window, stores only if it may write it. This is
+    how tiles go to registers or scratchpads (then `set_memory`).
 
-    Args:
-        block_cursor: the statements to stage around (a cursor or a pattern).
-        win_expr: the window, "x[32, i:i+4]": per dimension a point or a lo:hi range,
-            over variables in scope at the block.
-        new_buf_name: the new buffer's name (an allocation placed before the block,
-            shaped like the window's ranges, in the original buffer's memory).
-        accum: the block only reduces (`+=`) into the window: zero the new buffer
-            before and add it into the original after, instead of load and store.
+    Checks: every access of the buffer in the block is inside the window or disjoint
+    from it; the block does not reach the buffer under another name (a window of it); and
+    the load is left out only when the block certainly writes every element it stores
+    back before reading it.
 
-    Loads are emitted only if the block may read the window, stores only if it may
-    write it. Refused when the block reaches the buffer outside the window (an access
-    neither fully inside nor disjoint from it), or when the buffer is not visible at
-    the block ("Must find the symbol in env: ...", naming it and what is visible).
-
-    Example, staging "x[4*io:4*io+4]" as "xr" around the loop over ii (the result as
-    simplify() leaves it):
-        for io in seq(0, n / 4):                    for io in seq(0, n / 4):
-            for ii in seq(0, 4):            ->          xr: f32[4] @ DRAM
-                y[4 * io + ii] = x[4 * io + ii]         for i0 in seq(0, 4):
-                                                            xr[i0] = x[i0 + 4 * io]
-                                                        for ii in seq(0, 4):
-                                                            y[ii + 4 * io] = xr[ii]
+    Reference, with an example: docs/primitives/buffers.md#stage_mem
     """
     buf_name, dims = win_expr
     b = block_cursor._impl
@@ -659,7 +714,13 @@ def _expr_is_numeric(c):
 
 @sched_op([ExprCursorA(many=True)])
 def commute_expr(proc, expr_cursors):
-    """`a * b` becomes `b * a`, `a + b` becomes `b + a`, for each expression."""
+    """Swaps the operands of each `+` or `*` expression in the list of cursors given (a
+    pattern string matches all its occurrences).
+
+    Checks: the operator must be commutative (`+` or `*`).
+
+    Reference, with an example: docs/primitives/statements.md#commute_expr
+    """
     for e in expr_cursors:
         if _expr_op(e) not in ("+", "*"):
             raise TypeError(f"only '+' or '*' can commute, got {_expr_op(e)}")
@@ -670,7 +731,14 @@ def commute_expr(proc, expr_cursors):
 
 @sched_op([ExprCursorA])
 def left_reassociate_expr(proc, expr):
-    """`a + (b + c)` becomes `(a + b) + c` (the same for `*`)."""
+    """Rewrites `a + (b + c)` as `(a + b) + c`, and the same for `*`. The cursor points at the
+    outer operation.
+
+    Checks: the expression must be `a op (b op c)` with the same associative operator
+    twice (`+` or `*`).
+
+    Reference, with an example: docs/primitives/statements.md#left_reassociate_expr
+    """
     op = _expr_op(expr)
     if op not in ("+", "*"):
         raise TypeError(f"Only '+' or '*' can be reassociated, got {op}")
@@ -681,14 +749,29 @@ def left_reassociate_expr(proc, expr):
 
 @sched_op([ExprCursorA, NewExprA("expr_cursor")])
 def rewrite_expr(proc, expr_cursor, new_expr):
-    """Replace the expression by `new_expr`, which must be equivalent in its context."""
+    """Replaces an expression by `new_expr` (a string parsed in the scope of the statement,
+    or an int), which must be equal to it wherever the statement runs.
+
+    Checks: the solver must prove `expr == new_expr` from the proc's asserts and the
+    enclosing loops and ifs; otherwise "Expressions are not equivalent".
+
+    Reference, with an example: docs/primitives/statements.md#rewrite_expr
+    """
     return _result(proc, _exo._sched_rewrite_expr(proc, expr_cursor._impl.path, new_expr))
 
 
 @sched_op([ListOrElemA(ExprCursorA), NameA])
 def bind_expr(proc, expr_cursors, new_name):
-    """Bind (occurrences of) a numeric expression to a new scalar `new_name` computed just
-    before them."""
+    """Binds an expression (or several occurrences of the same expression, e.g.
+    `foo.find("x[_] + y[_]", many=True)`) to a new scalar `new_name`, of the expression's
+    precision, computed just before the first statement using it; the occurrences read the scalar instead.
+
+    Checks: the expression must be numeric (not an index or a boolean), the cursors
+    must point at equal expressions, and nothing it reads may be written between the new
+    assignment and the occurrences it replaces.
+
+    Reference, with an example: docs/primitives/statements.md#bind_expr
+    """
     if any(not _expr_is_numeric(e) for e in expr_cursors):
         raise TypeError("only numeric (not index or size) expressions can be bound by bind_expr()")
     from .core.memory import DRAM
@@ -697,7 +780,15 @@ def bind_expr(proc, expr_cursors, new_name):
 
 @sched_op([BlockCursorA, ListOrElemA(NewExprA("block"))])
 def specialize(proc, block, conds):
-    """Duplicate the block into `if c0: B elif c1: B ... else: B`."""
+    """Duplicates a block under a chain of conditions: with `conds = [c0, c1]` the block `B`
+    becomes `if c0: B elif c1: B else: B` (printed as nested `else:` / `if`), so that each
+    copy can be scheduled for the case it runs in (later primitives see the condition).
+
+    Checks: each condition is a boolean expression of the variables in scope at the
+    block (strings are parsed there).
+
+    Reference, with an example: docs/primitives/guards.md#specialize
+    """
     b = block._impl
     return _result(proc, _exo._sched_specialize(proc, (b.parent, b.field, b.lo, b.hi), conds))
 
@@ -708,7 +799,16 @@ def _stmt_kind(c):
 
 @sched_op([BlockCursorA(block_size=2)])
 def merge_writes(proc, block_cursor):
-    """Merge two consecutive assign/reduce statements to the same location."""
+    """Merges two consecutive writes of the same location into one: `x = a; x = b` becomes
+    `x = b`, `x = a; x += b` becomes `x = a + b`, `x += a; x += b` becomes `x += a + b`,
+    and `x += a; x = b` becomes `x = b`. The argument is the block of the two statements.
+
+    Checks: both statements write the same buffer at the same (provably equal)
+    indices, and the second's right-hand side does not read the location it overwrites
+    when that would change its value.
+
+    Reference, with an example: docs/primitives/writes.md#merge_writes
+    """
     s1, s2 = block_cursor[0], block_cursor[1]
     if not isinstance(s1, (PC.AssignCursor, PC.ReduceCursor)) or not isinstance(s2, (PC.AssignCursor, PC.ReduceCursor)):
         raise ValueError(f"expected two consecutive assign/reduce statements, got {type(s1)} and {type(s2)} instead.")
@@ -718,31 +818,68 @@ def merge_writes(proc, block_cursor):
 
 @sched_op([AssignOrReduceCursorA])
 def split_write(proc, stmt):
-    """`a = b + c` becomes `a = b; a += c`."""
+    """The inverse of merging: `x = a + b` becomes `x = a; x += b`, and `x += a + b` becomes
+    `x += a; x += b`.
+
+    Checks: the right-hand side is an addition, and `b` does not read `x` (it would see
+    the partial value).
+
+    Reference, with an example: docs/primitives/writes.md#split_write
+    """
     return _result(proc, _exo._sched_split_write(proc, stmt._impl.path))
 
 
 @sched_op([AssignCursorA])
 def fold_into_reduce(proc, assign):
-    """`a = a + e` becomes `a += e`."""
+    """Rewrites `x = x + e` as the reduction `x += e`.
+
+    Checks: the statement is an assignment whose right-hand side is an addition with
+    the assigned location itself (same indices) on the left.
+
+    Reference, with an example: docs/primitives/writes.md#fold_into_reduce
+    """
     return _result(proc, _exo._sched_fold_into_reduce(proc, assign._impl.path))
 
 
 @sched_op([AssignCursorA])
 def inline_assign(proc, alloc_cursor):
-    """Substitute `x = e` into the statements after it, and delete it."""
+    """Substitutes an assignment `t = e` into the statements after it (in the same block) that
+    read `t`, and deletes the assignment. The cursor is the assignment statement.
+
+    Checks: the assigned buffer is a local scalar or an element that nothing after the
+    block reads, and nothing `e` reads is written between the assignment and the reads it
+    replaces (exocc refuses more cases than upstream; see
+    [where exocc differs](../differences.md)).
+
+    Reference, with an example: docs/primitives/writes.md#inline_assign
+    """
     return _result(proc, _exo._sched_inline_assign(proc, alloc_cursor._impl.path))
 
 
 @sched_op([WindowStmtCursorA])
 def inline_window(proc, winstmt_cursor):
-    """Substitute the window statement `y = x[...]` into the uses of `y`, and delete it."""
+    """Substitutes a window statement `w = x[lo:hi, j]` into every use of `w` (so that
+    `w[k]` becomes `x[lo + k, j]`), and deletes it.
+
+    Checks: the cursor is a window statement.
+
+    Reference, with an example: docs/primitives/buffers.md#inline_window
+    """
     return _result(proc, _exo._sched_inline_window(proc, winstmt_cursor._impl.path))
 
 
 @sched_op([BlockCursorA(block_size=2)])
 def lift_reduce_constant(proc, block_cursor):
-    """`x = 0; for ...: x += c * e` becomes `x = 0; for ...: x += e; x = c * x`."""
+    """Takes a constant factor out of a reduction loop: the block `x = 0.0; for ...: x += c * e`
+    (where `c` does not depend on the loop) becomes
+    `x = 0.0; for ...: x += e; x = c * x`.
+
+    Checks: the first statement assigns 0 to the accumulated location (exocc refuses a
+    non-zero start, which upstream accepts and miscompiles), `c` is the same in every
+    iteration, and the loop only reduces into it.
+
+    Reference, with an example: docs/primitives/writes.md#lift_reduce_constant
+    """
     b = block_cursor._impl
     return _result(proc, _exo._sched_lift_reduce_constant(proc, (b.parent, b.field, b.lo, b.hi)))
 
@@ -769,8 +906,19 @@ def _alloc_rank(alloc_cursor):
 
 @sched_op([AllocCursorA, IntA, NewExprA("buf_cursor"), NewExprA("buf_cursor"), BoolA])
 def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
-    """Resize dimension `dim_idx` of a buffer to `size`, shifting its indices by
-    `-offset`; with `fold=True`, make it a circular buffer of literal size `size`."""
+    """Changes dimension `dim_idx` of a buffer to `size` and subtracts `offset` from its index
+    at every access. With `fold=True` the dimension becomes a circular buffer of (literal)
+    size `size`: indices are taken modulo `size`.
+
+    Checks: `size` is positive and every access stays within the new extent
+    (`offset <= index < offset + size`). With `fold`, upstream's window check: no access
+    may reach `size` or more below the largest access of the statements (or the loop
+    iteration) before it. Upstream's check does not see a right-hand side that is nothing
+    but a read of the buffer (`y[i] = t[7 - i]`) and accepts folds such a read
+    contradicts; exocc's does.
+
+    Reference, with an example: docs/primitives/buffers.md#resize_dim
+    """
     assert dim_idx >= 0, "Dimension index must be non-negative"
     path = buf_cursor._impl.path
     if fold:
@@ -781,15 +929,28 @@ def resize_dim(proc, buf_cursor, dim_idx, size, offset, fold: bool = False):
 
 @sched_op([AllocCursorA, NewExprA("buf_cursor"), NewExprA("buf_cursor")])
 def expand_dim(proc, buf_cursor, alloc_dim, indexing_expr):
-    """Add a new leading dimension of size `alloc_dim` to a buffer; every access
-    indexes it with `indexing_expr`."""
+    """Adds a new leading dimension of size `alloc_dim` to a buffer, and indexes it with
+    `indexing_expr` at every access. Typically the first step of lifting a temporary out of
+    a loop: give each iteration its own element, then `lift_alloc`.
+
+    Checks: `indexing_expr` must provably lie in `[0, alloc_dim)` at every access of the
+    buffer.
+
+    Reference, with an example: docs/primitives/buffers.md#expand_dim
+    """
     return _result(proc, _exo._sched_expand_dim(proc, buf_cursor._impl.path, alloc_dim, indexing_expr))
 
 
 @sched_op([AllocCursorA, ListA(IntA)])
 def rearrange_dim(proc, buf_cursor, permute_vector):
-    """Permute the dimensions of a buffer (`permute_vector` is a permutation of
-    0..N-1)."""
+    """Permutes the dimensions of a buffer: dimension `k` of the result is dimension
+    `permute_vector[k]` of the original, in the allocation and at every access.
+
+    Checks: `permute_vector` is a permutation of `0 .. rank-1`; a buffer passed whole to
+    a call (whose callee expects the old layout) is refused.
+
+    Reference, with an example: docs/primitives/buffers.md#rearrange_dim
+    """
     n = _alloc_rank(buf_cursor)
     if list(range(0, n)) != sorted(permute_vector):
         raise ValueError(f"permute_vector argument ({permute_vector}) was not a permutation of {set(range(0, n))}")
@@ -798,7 +959,13 @@ def rearrange_dim(proc, buf_cursor, permute_vector):
 
 @sched_op([AllocCursorA, IntA, PosIntA])
 def divide_dim(proc, alloc_cursor, dim_idx, quotient):
-    """Split dimension `dim_idx` of a buffer into [d / quotient, quotient]."""
+    """Splits dimension `dim_idx` of extent `d` into two, `[d / quotient, quotient]`; an
+    index `e` becomes `e / quotient, e % quotient`.
+
+    Checks: the extent must be divisible by `quotient` (a literal, or provably).
+
+    Reference, with an example: docs/primitives/buffers.md#divide_dim
+    """
     if not (0 <= dim_idx < _alloc_rank(alloc_cursor)):
         raise ValueError(f"Cannot divide out-of-bounds dimension index {dim_idx}")
     return _result(proc, _exo._sched_divide_dim(proc, alloc_cursor._impl.path, dim_idx, quotient))
@@ -806,7 +973,14 @@ def divide_dim(proc, alloc_cursor, dim_idx, quotient):
 
 @sched_op([AllocCursorA, IntA, IntA])
 def mult_dim(proc, alloc_cursor, hi_dim_idx, lo_dim_idx):
-    """Merge dimensions `hi_dim_idx` and `lo_dim_idx` (a literal size) of a buffer."""
+    """The inverse of `divide_dim`: merges dimensions `hi_dim_idx` and `lo_dim_idx` into one
+    (placed where `hi_dim_idx` was) of extent `hi * lo`; indices `a, b` become
+    `lo * a + b`.
+
+    Checks: the two dimensions differ, and the `lo` dimension's extent is a literal.
+
+    Reference, with an example: docs/primitives/buffers.md#mult_dim
+    """
     for dim_idx in [hi_dim_idx, lo_dim_idx]:
         if not (0 <= dim_idx < _alloc_rank(alloc_cursor)):
             raise ValueError(f"Cannot multiply out-of-bounds dimension index {dim_idx}")
@@ -817,19 +991,41 @@ def mult_dim(proc, alloc_cursor, hi_dim_idx, lo_dim_idx):
 
 @sched_op([AllocCursorA, IntA])
 def unroll_buffer(proc, alloc_cursor, dimension):
-    """Replace a buffer's constant-size dimension by separate buffers name_0, name_1..."""
+    """Replaces a buffer's constant-size dimension by separate buffers `t_0`, `t_1`, ...
+    (one per index), e.g. to keep each in its own register.
+
+    Checks: the dimension's extent is a literal, and every access indexes it with a
+    constant.
+
+    Reference, with an example: docs/primitives/buffers.md#unroll_buffer
+    """
     return _result(proc, _exo._sched_unroll_buffer(proc, alloc_cursor._impl.path, dimension))
 
 
 @sched_op([AllocCursorA, PosIntA])
 def lift_alloc(proc, alloc_cursor, n_lifts=1):
-    """Move an allocation `n_lifts` enclosing loops / ifs up."""
+    """Moves an allocation out of `n_lifts` enclosing loops or ifs, to just before the
+    outermost of them. All iterations then share one buffer.
+
+    Checks: the allocation's size does not depend on what it leaves, and sharing is
+    safe: every element an iteration reads is written earlier in the same iteration, or by
+    no earlier iteration (upstream does not check this).
+
+    Reference, with an example: docs/primitives/buffers.md#lift_alloc
+    """
     return _result(proc, _exo._sched_lift_alloc(proc, alloc_cursor._impl.path, n_lifts))
 
 
 @sched_op([AllocCursorA])
 def sink_alloc(proc, alloc_cursor):
-    """Move an allocation into the loop or if statement right after it."""
+    """The inverse of `lift_alloc`: moves an allocation into the loop or if right after it
+    (into both branches of an if with an else).
+
+    Checks: the buffer is used only inside that statement, and (for a loop) no
+    iteration reads what an earlier one left in it.
+
+    Reference, with an example: docs/primitives/buffers.md#sink_alloc
+    """
     scope_cursor = alloc_cursor.next()
     if not isinstance(scope_cursor, (PC.ForCursor, PC.IfCursor)):
         node = scope_cursor._impl._node if isinstance(scope_cursor, PC.StmtCursor) else None
@@ -840,14 +1036,27 @@ def sink_alloc(proc, alloc_cursor):
 
 @sched_op([AllocCursorA])
 def delete_buffer(proc, buf_cursor):
-    """Delete an allocation whose buffer is unused."""
+    """Deletes the allocation of a buffer that nothing uses.
+
+    Checks: the buffer is not mentioned after its allocation, even in code that never
+    runs.
+
+    Reference, with an example: docs/primitives/buffers.md#delete_buffer
+    """
     return _result(proc, _exo._sched_delete_buffer(proc, buf_cursor._impl.path))
 
 
 @sched_op([AllocCursorA, AllocCursorA])
 def reuse_buffer(proc, buf_cursor, replace_cursor):
-    """Use buffer `buf_cursor` in place of the later allocation `replace_cursor` (which is
-    deleted); `buf_cursor`'s buffer must be dead where the other is first written."""
+    """Replaces a later allocation (`replace_cursor`) by an earlier buffer of the same shape
+    (`buf_cursor`): the later one is deleted and its uses read and write the earlier one.
+
+    Checks: the two have the same type and memory, the earlier buffer is in scope
+    there, and it is dead where the later one is first used (nothing reads its old value
+    afterwards).
+
+    Reference, with an example: docs/primitives/buffers.md#reuse_buffer
+    """
     return _result(proc, _exo._sched_reuse_buffer(proc, buf_cursor._impl.path, replace_cursor._impl.path))
 
 
@@ -880,8 +1089,19 @@ def _config_field_type(config, field):
 
 @sched_op([ExprCursorA, ConfigA, ConfigFieldA])
 def bind_config(proc, var_cursor, config, field):
-    """Write a control value into a config field just before its statement and read the
-    field in its place."""
+    """Writes the value of an expression into a config field just before the statement that
+    contains it, and reads the field in its place: `x[i] = a * y[i]` becomes
+    `Cfg.scale = a; x[i] = Cfg.scale * y[i]`. Used to move a control value into the
+    register an instruction reads.
+
+    Checks: the expression is a read of a variable; no read of the field later in the
+    proc may see a changed value (the check of `delete_config`, on the new write), and
+    exocc refuses a scalar passed to a call that writes it. The fields whose value at the
+    proc's end changes are remembered: `call_eqv` refuses to swap the procs where those
+    fields are read afterwards.
+
+    Reference, with an example: docs/primitives/config.md#bind_config
+    """
     if not isinstance(var_cursor, PC.ReadCursor):
         raise TypeError("expected a cursor to a single variable Read")
     t = var_cursor.type()
@@ -893,7 +1113,14 @@ def bind_config(proc, var_cursor, config, field):
 
 @sched_op([GapCursorA, ConfigA, ConfigFieldA, NewExprA("gap_cursor")])
 def write_config(proc, gap_cursor, config, field, rhs):
-    """Insert `config.field = rhs` at the gap."""
+    """Inserts the statement `config.field = rhs` at a gap (`rhs` is a string parsed at the
+    gap, or a number: a variable, a stride or a constant).
+
+    Checks: as `delete_config` for the inserted statement: no later read of the field
+    in the proc may see a different value because of it.
+
+    Reference, with an example: docs/primitives/config.md#write_config
+    """
     impl = gap_cursor._impl
     return _config_result(proc, _exo._sched_write_config(proc, impl.anchor, impl.type == PC.GapType.After, config, field,
                                                   rhs))
@@ -966,25 +1193,57 @@ def _target(cursor):
 
 @sched_op([ArgOrAllocCursorA, TypeAbbrevA])
 def set_precision(proc, cursor, typ):
-    """Set a buffer's element precision."""
+    """Sets the element type of a buffer or argument: `"f16"`, `"f32"`, `"f64"`, `"i8"`,
+    `"ui8"`, `"ui16"`, `"i32"`, or an Exo type object. Writes convert as C does; the
+    backend checks that instructions get the precisions they declare.
+
+    Checks: the type is a numeric type (not `index`, `size` or `bool`).
+
+    Reference, with an example: docs/primitives/annotations.md#set_precision
+    """
     return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), typ, None, None))
 
 
 @sched_op([ArgCursorA, BoolA])
 def set_window(proc, cursor, is_window=True):
-    """Mark an argument as a window (or not)."""
+    """Turns a tensor argument `x: f32[n]` into a window argument `x: [f32][n]` (or back):
+    callers may then pass any window, and the C function takes a window struct carrying
+    strides.
+
+    Checks: the cursor is an argument of tensor type.
+
+    Reference, with an example: docs/primitives/annotations.md#set_window
+    """
     return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), None, is_window, None))
 
 
 @sched_op([ArgOrAllocCursorA, MemoryA])
 def set_memory(proc, cursor, memory_type):
-    """Set a buffer's memory."""
+    """Places a buffer in a memory: a `Memory` subclass such as `DRAM`, `DRAM_STACK`,
+    `DRAM_STATIC` (from `exo.libs.memories`), `AVX2` (from `exo.platforms.x86`) or one of
+    your own ([writing a Memory class](../hardware.md#memories)). The memory decides the C
+    declaration of the buffer and which accesses the backend accepts (e.g. an `AVX2`
+    buffer may only be touched by AVX2 instructions).
+
+    Checks: the argument is a `Memory` subclass; whether the buffer's uses suit it is
+    checked when C is generated.
+
+    Reference, with an example: docs/primitives/annotations.md#set_memory
+    """
     return _result(proc, _exo._sched_set_type_mem(proc, _target(cursor), None, None, memory_type))
 
 
 @sched_op([ForCursorA])
 def parallelize_loop(proc, loop_cursor):
-    """Make a loop parallel (`par`); the parallel-safety check runs at code generation."""
+    """Marks a loop parallel: `for i in par(0, n)`. The C backend emits an OpenMP
+    `#pragma omp parallel for`.
+
+    Checks: at code generation, not here (as upstream): the iterations of a parallel loop
+    must not conflict (one writes what another reads or writes), except through a
+    reduction.
+
+    Reference, with an example: docs/primitives/loops.md#parallelize_loop
+    """
     return _result(proc, _exo._sched_parallelize_loop(proc, loop_cursor._impl.path))
 
 
@@ -1013,17 +1272,32 @@ def _unforwardable(proc, native):
 
 @sched_op([ForCursorA, NewExprA("loop_cursor"), PosIntA, ListA(NameA, length=2)])
 def divide_with_recompute(proc, loop_cursor, outer_hi, outer_stride, new_iters):
-    """Split a loop into `outer_hi` blocks of `outer_stride` iterations; each inner loop
-    runs `outer_stride + (hi - outer_hi * outer_stride)` iterations, recomputing the
-    overlap (so the body must be idempotent)."""
+    """Splits `for i in seq(0, hi)` into `outer_hi` blocks of `outer_stride` iterations whose
+    inner loops are long enough to reach `hi` from their start: each inner loop runs
+    `outer_stride + (hi - outer_hi * outer_stride)` iterations, so neighbouring blocks
+    overlap and recompute some iterations (useful for stencils, where each block computes
+    its own halo).
+
+    Checks: the loop starts at 0, `outer_hi * outer_stride <= hi`, and the body is
+    idempotent (running an iteration twice gives the same result), since overlapping
+    iterations run twice.
+
+    Reference, with an example: docs/primitives/loops.md#divide_with_recompute
+    """
     return _result(proc, _exo._sched_divide_with_recompute(proc, loop_cursor._impl.path, outer_hi, outer_stride,
                                                            new_iters[0], new_iters[1]))
 
 
 @sched_op([GapCursorA, PosIntA])
 def autofission(proc, gap_cursor, n_lifts=1):
-    """Legacy fission at the gap through `n_lifts` scopes; a loop whose half does not use
-    its iterator and is idempotent is dropped around that half. No safety check."""
+    """Upstream's legacy fission: as `fission` through `n_lifts` scopes, and a loop whose
+    half does not use its iteration variable is dropped around that half. Like upstream,
+    it runs no safety check; prefer `fission`.
+
+    Checks: none (upstream's behaviour).
+
+    Reference, with an example: docs/primitives/loops.md#autofission
+    """
     stmt = gap_cursor.anchor().prev() if gap_cursor.type() == PC.GapType.Before else gap_cursor.anchor()
     if not stmt or not stmt.next():
         raise ValueError("expected cursor to point to a gap between statements, not at an edge")
@@ -1032,15 +1306,31 @@ def autofission(proc, gap_cursor, n_lifts=1):
 
 @sched_op([AllocCursorA, PosIntA, EnumA(["row", "col"]), OptionalA(PosIntA), BoolA])
 def autolift_alloc(proc, alloc_cursor, n_lifts=1, mode="row", size=None, keep_dims=False):
-    """Legacy lift of an allocation `n_lifts` scopes up; with `keep_dims`, every lifted
-    loop the buffer depends on adds a dimension (of extent `size` if given)."""
+    """Upstream's legacy lift: moves an allocation `n_lifts` scopes up and, with
+    `keep_dims=True`, adds a dimension for each lifted loop whose variable the buffer's
+    accesses use, so that iterations keep separate elements (`mode` says whether the new
+    dimensions go first, `"row"`, or last, `"col"`; `size` fixes their extent when a loop
+    bound is not a constant).
+
+    Checks: as upstream, few; exocc refuses a buffer passed whole to a call that could
+    not take the lifted buffer.
+
+    Reference, with an example: docs/primitives/buffers.md#autolift_alloc
+    """
     return _unforwardable(proc, _exo._sched_autolift_alloc(proc, alloc_cursor._impl.path, n_lifts, mode, size,
                                                            keep_dims))
 
 
 @sched_op([BlockCursorA, NewExprA("block_cursor")])
 def add_unsafe_guard(proc, block_cursor, var_expr):
-    """DEPRECATED: wrap the block's first statement in `if var_expr:` (unchecked)."""
+    """Deprecated upstream, kept for compatibility: wraps the block's first statement in
+    `if var_expr:`. As its name says, nothing checks that the guard is always true, so the
+    result may compute less than the original; prefer `specialize`.
+
+    Checks: `var_expr` must be a boolean expression of the variables in scope.
+
+    Reference, with an example: docs/primitives/guards.md#add_unsafe_guard
+    """
     return _unforwardable(proc, _exo._sched_add_unsafe_guard(proc, block_cursor[0]._impl.path, var_expr))
 
 
@@ -1068,7 +1358,14 @@ class _NoopCallArgA(NewExprA):
 
 @sched_op([GapCursorA, ProcA, ListA(_NoopCallArgA("gap_cursor"))])
 def insert_noop_call(proc, gap_cursor, instr, args):
-    """Insert a call to `instr` (whose body must be `pass`) at the gap."""
+    """Inserts a call to `instr`, whose body must be `pass` (a prefetch, a fence, a trace
+    point), at a gap; `args` lists the call's arguments as strings or cursors.
+
+    Checks: the callee's body is `pass`, the arguments match its parameters, and the
+    call satisfies its asserts and access bounds where it goes.
+
+    Reference, with an example: docs/primitives/subprocedures.md#insert_noop_call
+    """
     if len(args) != len(instr.args()):
         raise TypeError("Function argument count mismatch")
     impl = gap_cursor._impl
@@ -1143,10 +1440,21 @@ def _procs_equivalent(callee, eqv):
 
 @sched_op([BlockCursorA, ProcA, BoolA])
 def replace(proc, block_cursor, subproc, quiet=False):
-    """Replace the first len(subproc.body()) statements of the block with a call to
-    `subproc`, with arguments found by unifying its body with them. Raises
-    UnificationError when they cannot be unified, and SchedulingError when the call
-    would violate `subproc`'s preconditions (its asserts or the bounds of its accesses)."""
+    """Replaces statements by a call to `subproc` (usually an instruction): the first
+    `len(subproc.body())` statements of the block are unified with `subproc`'s body, which
+    finds the call's arguments (sizes, scalars and windows). This is how a loop becomes a
+    SIMD instruction. When unification fails, `replace` prints the subproc and the
+    statements it tried before raising, as upstream does; `quiet=True` raises without
+    printing.
+
+    Checks: the statements must match the body up to the arguments
+    (`UnificationError` otherwise), and the call must satisfy `subproc`'s preconditions at
+    that place: its asserts (sizes, unit strides) and the bounds of its accesses. Upstream
+    checks neither; see [check levels](../scheduling.md#check-levels) for the compatible
+    mode that only warns.
+
+    Reference, with an example: docs/primitives/subprocedures.md#replace
+    """
     b = block_cursor._impl
     _remember_callee(subproc)
     try:
@@ -1162,15 +1470,32 @@ def replace(proc, block_cursor, subproc, quiet=False):
 
 @sched_op([CallCursorA])
 def inline(proc, call_cursor):
-    """Inline a call: the callee's body with its arguments substituted (window arguments
-    become window statements), its variables renamed apart."""
+    """Replaces a call by the callee's body, with the arguments substituted (window arguments
+    become window statements, which `inline_window` removes) and the callee's local names
+    renamed apart from the caller's.
+
+    Checks: the cursor is a call. Inlining changes nothing the proc computes, so
+    nothing else is checked (an instruction's call can be inlined too: its body is what it
+    computes).
+
+    Reference, with an example: docs/primitives/subprocedures.md#inline
+    """
     return _result(proc, _exo._sched_inline(proc, call_cursor._impl.path))
 
 
 @sched_op([CallCursorA, ProcA])
 def call_eqv(proc, call_cursor, eqv_proc):
-    """Swap the callee of the call for `eqv_proc`, which must be equivalent to it (one
-    scheduled from the other, or both from a common proc)."""
+    """Swaps the callee of a call for an equivalent proc: one scheduled from the callee (or
+    both scheduled from a common original). The usual way to use a scheduled version of a
+    sub-kernel in a caller.
+
+    Checks: the two procs are equivalent (one derives from the other by primitives),
+    and the config fields whose final value differs between them (changed by
+    `bind_config`, `write_config` or `delete_config` along the way) are not read after the
+    call.
+
+    Reference, with an example: docs/primitives/subprocedures.md#call_eqv
+    """
     callee = call_cursor.subproc()
     differing = _procs_equivalent(callee, eqv_proc)
     if differing is None:
@@ -1181,10 +1506,18 @@ def call_eqv(proc, call_cursor, eqv_proc):
 
 @sched_op([BlockCursorA, NameA, BoolA])
 def extract_subproc(proc, block, subproc_name, include_asserts=True):
-    """Extract the block as a new procedure `subproc_name`, replaced by a call to it;
-    returns (proc, subproc). The new procedure takes the variables in scope that the
-    block uses (and the sizes of the buffers among them); with include_asserts, it
-    asserts the facts known at the block that mention only those."""
+    """Moves a block into a new proc `subproc_name` and replaces it by a call; returns the
+    pair `(proc, subproc)`. The new proc takes the variables in scope that the block uses
+    (and the sizes of the buffers among them); with `include_asserts`, it asserts the facts
+    known at the block (the proc's asserts, the enclosing loop bounds and if conditions)
+    that mention only its parameters.
+
+    Checks: the name is an identifier; a window named before the block is passed as a
+    window argument, and a call that would then alias it with its buffer is refused; a
+    block that never runs is refused (its asserts would contradict each other).
+
+    Reference, with an example: docs/primitives/subprocedures.md#extract_subproc
+    """
     b = block._impl
     new_proc, edits, subproc = _exo._sched_extract_subproc(
         proc, (b.parent, b.field, b.lo, b.hi), subproc_name, include_asserts
@@ -1202,7 +1535,15 @@ class InstrStrA(ArgumentProcessor):
 
 @sched_op([InstrStrA, InstrStrA])
 def make_instr(proc, c_instr, c_global=""):
-    """Turn the proc into an instruction with the given C macro (and global C code)."""
+    """Turns a proc into an instruction, exactly as if it had been declared with
+    `@instr(c_instr)` (see [the object language](../language.md#instructions)): calls to
+    it are emitted as the C text `c_instr` with `{arg}` holes filled, and `c_global` is
+    emitted once at the top of the C file (typically an `#include`).
+
+    Checks: both arguments must be strings.
+
+    Reference, with an example: docs/primitives/basic.md#make_instr
+    """
     instr = _exo._proc_make_instr(proc, c_instr, c_global)
     _exo._set_provenance(instr, proc, [("identity",)])
     return instr

@@ -1,8 +1,8 @@
-"""In-memory streams: `StringIO` (text) with CPython 3.11's behaviour for the methods
-scripts use (write, read, readline(s), iteration, seek, tell, truncate, getvalue, close
-and the context-manager protocol), and `BytesIO`, which the same code serves where the
-interpreter's bytes type supports it (under exocc it does not yet: BytesIO raises
-NotImplementedError). `open` is the builtin."""
+"""In-memory streams: `StringIO` (text) and `BytesIO` (bytes), one implementation over
+the two types, with CPython 3.11's behaviour and messages for the methods scripts use
+(write, read, readline(s), iteration, seek, tell, truncate, getvalue, close and the
+context-manager protocol). BytesIO takes and returns bytes only (exocc has no bytearray
+or memoryview, so `getbuffer()` is refused). `open` is the builtin."""
 import builtins
 
 from _exocc_io import _LineIterable, _UnsupportedOperation as UnsupportedOperation
@@ -79,14 +79,14 @@ class _MemoryStream(_LineIterable):
         self._check_open()
         if whence == 0:
             if pos < 0:
-                raise ValueError('Negative seek position %d' % pos)
+                raise ValueError(self._negative_seek_message % pos)
             self._pos = pos
         elif whence == 1:
             self._pos = max(0, self._pos + pos)
         elif whence == 2:
             self._pos = max(0, len(self._buf) + pos)
         else:
-            raise ValueError('Invalid whence (%d, should be 0, 1 or 2)' % whence)
+            raise ValueError(self._whence_message % whence)
         return self._pos
 
     def write(self, s):
@@ -129,7 +129,7 @@ class _MemoryStream(_LineIterable):
         if size is None:
             size = self._pos
         if size < 0:
-            raise ValueError('Negative size value %d' % size)
+            raise ValueError(self._negative_size_message % size)
         self._buf = self._buf[:size]
         return size
 
@@ -147,6 +147,9 @@ class StringIO(_MemoryStream):
     _initial_message = 'initial_value must be str or None, not %s'
     _closed_message = 'I/O operation on closed file'
     _write_message = "string argument expected, got '%s'"
+    _negative_seek_message = 'Negative seek position %d'
+    _whence_message = 'Invalid whence (%d, should be 0, 1 or 2)'
+    _negative_size_message = 'Negative size value %d'
 
     def __init__(self, initial_value='', newline='\n'):
         super().__init__(initial_value)
@@ -156,25 +159,22 @@ class StringIO(_MemoryStream):
 
 
 class BytesIO(_MemoryStream):
-    """A bytes stream in memory (CPython's; under exocc it needs bytes operations that
-    the interpreter's bytes type lacks, so it is refused at construction)."""
+    """A bytes stream in memory."""
 
     _empty = b''
     _pad = b'\0'
     _newline = b'\n'
     _initial_message = _write_message = "a bytes-like object is required, not '%s'"
     _closed_message = 'I/O operation on closed file.'
+    _negative_seek_message = 'negative seek value %d'
+    _whence_message = 'invalid whence (%d, should be 0, 1 or 2)'
+    _negative_size_message = 'negative size value %d'
 
     def __init__(self, initial_bytes=b''):
-        try:
-            len(b'')
-        except TypeError:
-            raise NotImplementedError('io.BytesIO is not supported by exocc (its bytes type has no '
-                                      'length, indexing or concatenation)') from None
         super().__init__(initial_bytes)
 
     def getbuffer(self):
-        raise UnsupportedOperation('getbuffer() is not supported')
+        raise NotImplementedError('io.BytesIO.getbuffer() is not supported by exocc (it has no memoryview)')
 
     def __repr__(self):
         return '<_io.BytesIO object at 0x%x>' % id(self)

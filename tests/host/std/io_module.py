@@ -1,4 +1,4 @@
-# io.StringIO against CPython (BytesIO needs a bytes type exocc does not have yet).
+# io.StringIO against CPython (io.BytesIO: bytesio_module.py).
 import io
 
 s = io.StringIO("hello\nworld\n")

@@ -5,14 +5,13 @@ It re-exports every primitive of exo.API_scheduling (more land with issues 6-9).
 from exo import Procedure
 from exo.rewrite.LoopIR_scheduling import SchedulingError
 from exo.API_cursors import *
-from exo.API_scheduling import (sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA, ArgOrAllocCursorA,
+from exo.API_scheduling import (is_atomic_scheduling_op, sched_op, ArgumentProcessor, ProcA, BoolA, BlockCursorA, ArgOrAllocCursorA,
                                 FormattedExprStr)
 import exo.API_scheduling as _api
 from .analysis import check_call_mem_types
 
 # Every primitive of exo.API_scheduling (each is marked by sched_op).
-globals().update({name: value for name, value in vars(_api).items()
-                  if getattr(value, "is_atomic_scheduling_op", False)})
+globals().update({name: value for name, value in vars(_api).items() if is_atomic_scheduling_op(value)})
 
 
 def repeat(sched, n_times=None, verbose=False):

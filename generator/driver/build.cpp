@@ -4,8 +4,10 @@
 #include <link.h>
 
 #include <cstdio>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -17,11 +19,16 @@
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
 #include "../host/runtime.h"
+#include "../ir/phase_times.h"
+#include "build_selection.h"
 #include "cache.h"
 #include "fs_util.h"
 #include "kernel_process.h"
 #include "manifest.h"
 #include "module_roots.h"
+#include "outputs.h"
+#include "progress.h"
+#include "remote_cache.h"
 #include "sha256.h"
 #include "text_diff.h"
 
@@ -31,10 +38,14 @@ namespace {
 
 const char* const kVersion = "0.1.0";
 
+// Which command the options are for.
+enum class Mode { Build, Vendor, ListOutputs };
+
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
-    bool no_cache = false, verbose = false, check = false;
+    BuildSelection selection;  // --target, --param
+    bool no_cache = false, verbose = false, check = false, list_vendor = false;
 };
 
 struct Usage : std::runtime_error {
@@ -46,12 +57,18 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
+    "                   [--target NAME] [--param NAME=VALUE]...\n"
     "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
+    "                    [--target NAME] [--param NAME=VALUE]...\n"
     "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
+const char* const kListOutputsUsage =
+    "usage: exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] [--stem NAME]\n"
+    "                            [--target NAME] [--param NAME=VALUE]...\n";
 
-Options parse(const std::vector<std::string>& args, bool vendor) {
+Options parse(const std::vector<std::string>& args, Mode mode) {
+    const bool vendor = mode == Mode::Vendor, build = mode == Mode::Build, list = mode == Mode::ListOutputs;
     Options o;
     o.cache_dir = default_cache_dir();
     for (size_t i = 0; i < args.size(); ++i) {
@@ -65,16 +82,25 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
         auto is = [&](const char* flag) { return a == flag || a.compare(0, std::strlen(flag) + 1, std::string(flag) + "=") == 0; };
         if (!vendor && (a == "-o" || is("--outdir"))) o.outdir = value(a == "-o" ? "-o" : "--outdir");
         else if (vendor && is("--dir")) o.vendor_dir = value("--dir");
+        else if (list && is("--vendor")) o.vendor_dir = value("--vendor"), o.list_vendor = true;
         else if (is("--stem")) o.stem = value("--stem");
-        else if (!vendor && is("--depfile-target")) o.depfile_target = value("--depfile-target");
-        else if (is("--cache-dir")) o.cache_dir = value("--cache-dir");
-        else if (a == "--no-cache") o.no_cache = true;
-        else if (is("--checks")) {
+        else if (build && is("--depfile-target")) o.depfile_target = value("--depfile-target");
+        else if (is("--target")) o.selection.target = value("--target");
+        else if (is("--param")) {
+            try {
+                add_param_override(&o.selection, value("--param"));
+            } catch (const std::invalid_argument& e) {
+                throw Usage(std::string("argument --param: ") + e.what());
+            }
+        }
+        else if (!list && is("--cache-dir")) o.cache_dir = value("--cache-dir");
+        else if (!list && a == "--no-cache") o.no_cache = true;
+        else if (!list && is("--checks")) {
             o.checks = value("--checks");
             if (!analysis::parse_check_level(o.checks))
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
         }
-        else if (a == "-v" || a == "--verbose") o.verbose = true;
+        else if (!list && (a == "-v" || a == "--verbose")) o.verbose = true;
         else if (vendor && a == "--check") o.check = true;
         else if (a == "-h" || a == "--help") throw Usage("");
         else if (!a.empty() && a[0] == '-') throw Usage("unrecognized argument: " + a);
@@ -82,7 +108,8 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
         else throw Usage("only one manifest per command: " + a);
     }
     if (o.manifest.empty()) throw Usage("the following arguments are required: MANIFEST.toml");
-    if (!vendor && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
+    if (build && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
+    if (list && !o.outdir.empty() && o.list_vendor) throw Usage("argument --vendor: not allowed with -o");
     if (vendor && o.vendor_dir.empty()) throw Usage("the following arguments are required: --dir VENDOR_DIR");
     if (o.no_cache) o.cache_dir.clear();
     if (o.stem.empty()) {
@@ -168,7 +195,9 @@ std::string depfile_escape(const std::string& p) {
 
 class Builder {
 public:
-    Builder(Options o) : o_(std::move(o)), roots_(module_roots()), cache_(o_.cache_dir, cache_max_bytes()) {
+    Builder(Options o)
+        : o_(std::move(o)), roots_(module_roots()), cache_(o_.cache_dir, cache_max_bytes()),
+          remote_(!o_.no_cache, cache_max_bytes()) {
         for (auto& r : roots_) r = real_path(r);
     }
 
@@ -182,6 +211,7 @@ public:
 
     Library build() {
         m_ = load_manifest(o_.manifest, hw_roots(roots_));
+        apply_selection(&m_, o_.selection);
         if (!o_.checks.empty())
             for (Kernel& k : m_.kernels) k.checks = o_.checks;
         host::init_runtime(module_roots());
@@ -227,7 +257,8 @@ private:
 
     std::string kernel_key(const Kernel& k) {
         Sha256 h;
-        h.field("exocc-kernel-key 2").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("exocc-kernel-key 3").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("target").field(m_.target);  // scripts read it (exo.build.target)
         auto opt_tag = [&](const std::string& p) { return p.empty() ? std::string() : tag(p); };
         h.field(opt_tag(k.source)).field(opt_tag(k.object)).field(opt_tag(k.schedule_file)).field(k.schedule_func);
         h.field(std::to_string(k.procs.size()));
@@ -249,28 +280,68 @@ private:
     }
 
     void note(const std::string& s) const {
-        if (o_.verbose) std::fprintf(stderr, "exocc: %s\n", s.c_str());
+        if (progress_) progress_->note(s);
+    }
+
+    // "built in 1.20 s: parse 0.10 s, schedule 0.50 s, ...", the phases that took any time.
+    static std::string time_report(double total, const double* seconds) {
+        static const char* const names[] = {"other", "parse", "schedule", "checks", "C generation"};
+        std::string out = "built in " + format_seconds(total) + ":";
+        for (ir::Phase p : {ir::Phase::Parse, ir::Phase::Schedule, ir::Phase::Check, ir::Phase::CodeGen, ir::Phase::Other})
+            out += std::string(p == ir::Phase::Parse ? " " : ", ") + names[int(p)] + " " + format_seconds(seconds[int(p)]);
+        return out;
     }
 
     // The kernel's IR from a current cache entry, or empty.
-    std::optional<std::string> cached_ir(size_t i, const std::string& key, CacheEntry* e) {
-        switch (cache_.lookup(key, e)) {
-            case Cache::Lookup::Miss: note(kernel_label(i) + ": not cached"); return std::nullopt;
-            case Cache::Lookup::Corrupt: note(kernel_label(i) + ": corrupt cache entry, rebuilding"); return std::nullopt;
+    // The procs of an entry the local (or remote) cache answered, if it is current and
+    // reads as well-formed LoopIR.
+    std::optional<std::vector<ir::ProcPtr>> entry_procs(size_t i, Cache::Lookup found, const CacheEntry& e, bool remote,
+                                                        backend::KernelLoader& loader) {
+        const std::string where = remote ? "remote cache" : "cache";
+        switch (found) {
+            case Cache::Lookup::Miss: note(kernel_label(i) + (remote ? ": not in the remote cache" : ": not cached")); return std::nullopt;
+            case Cache::Lookup::Corrupt: note(kernel_label(i) + ": corrupt " + where + " entry, rebuilding"); return std::nullopt;
             case Cache::Lookup::Hit: break;
         }
-        for (const auto& [t, sha] : e->deps) {
+        for (const auto& [t, sha] : e.deps) {
             std::string p = untag(t);
             if (p.empty() || file_hash(p) != sha) {
-                note(kernel_label(i) + ": " + (p.empty() ? t : p) + " changed");
+                note(kernel_label(i) + ": " + (p.empty() ? t : p) + " changed" + (remote ? " (remote cache entry)" : ""));
                 return std::nullopt;
             }
         }
-        note(kernel_label(i) + ": cached");
-        return e->ir;
+        try {
+            return loader.load(e.ir);
+        } catch (const ir::SerialError& err) {
+            note(kernel_label(i) + ": unreadable " + where + " entry (" + err.what() + "), rebuilding");
+            return std::nullopt;
+        }
+    }
+
+    // The kernel's procs from the local cache, else from the remote one (then stored
+    // locally), or nullopt.
+    std::optional<std::vector<ir::ProcPtr>> cached_procs(size_t i, const std::string& key, CacheEntry* e,
+                                                         backend::KernelLoader& loader, bool* remote) {
+        if (auto procs = entry_procs(i, cache_.lookup(key, e), *e, false, loader)) return procs;
+        if (!remote_.enabled()) return std::nullopt;
+        auto procs = entry_procs(i, remote_.lookup(key, e), *e, true, loader);
+        if (procs) {
+            *remote = true;
+            cache_.store(key, *e);
+        }
+        return procs;
     }
 
     Library compile(bool ignore_cache) {
+        Progress progress(m_.kernels.size(), o_.verbose);
+        progress_ = &progress;
+        struct Unset {
+            Progress** p;
+            ~Unset() { *p = nullptr; }
+        } unset{&progress_};
+        using Clock = std::chrono::steady_clock;
+        const Clock::time_point start = Clock::now();
+        auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
         tool_ = tool_identity();
         backend::KernelLoader loader;
         std::vector<ir::ProcPtr> exports;
@@ -278,25 +349,27 @@ private:
         Library lib;
         for (size_t i = 0; i < m_.kernels.size(); ++i) {
             const Kernel& k = m_.kernels[i];
+            const Clock::time_point kernel_start = Clock::now();
             std::string key = kernel_key(k);
             CacheEntry entry;
             std::optional<std::vector<ir::ProcPtr>> procs;
-            if (cache_.enabled() && !ignore_cache)
-                if (std::optional<std::string> ir = cached_ir(i, key, &entry)) {
-                    try {
-                        procs = loader.load(*ir);
-                    } catch (const ir::SerialError& e) {
-                        note(kernel_label(i) + ": unreadable cache entry (" + e.what() + "), rebuilding");
-                    }
-                }
-            if (!procs) {
-                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_);
+            bool remote = false;
+            if ((cache_.enabled() || remote_.enabled()) && !ignore_cache) procs = cached_procs(i, key, &entry, loader, &remote);
+            if (procs) {
+                note(kernel_label(i) + (remote ? ": from the remote cache, " : ": cached, ") + format_seconds(since(kernel_start)));
+            } else {
+                progress.start(i, kernel_label(i));
+                std::function<void()> clear_status;
+                if (progress.shows_status()) clear_status = [&] { progress.clear(); };
+                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, clear_status);
                 if (!built) throw BuildFailed{};
+                note(kernel_label(i) + ": " + time_report(since(kernel_start), built->seconds));
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
                 for (const auto& d : built->absent) entry.deps.emplace_back(tag(d), kAbsentFileHash);
                 entry.ir = std::move(built->ir);
                 cache_.store(key, entry);
+                remote_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
             // Absent files stay out of the depfile: a build system can only watch their
@@ -307,9 +380,12 @@ private:
             for (const auto& p : *procs)
                 if (std::find(exports.begin(), exports.end(), p) == exports.end()) exports.push_back(p);
         }
+        progress.clear();
+        const Clock::time_point codegen_start = Clock::now();
         auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name);
         lib.c = std::move(c);
         lib.h = std::move(h);
+        note("C generation of the library: " + format_seconds(since(codegen_start)) + "; total " + format_seconds(since(start)));
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);
         lib.deps.insert(tool_.files.begin(), tool_.files.end());
@@ -348,6 +424,12 @@ private:
         std::map<std::string, std::optional<std::string>> env;
         for (const Kernel& k : m_.kernels) env.merge(env_values(k));
         if (!env.empty()) add_env(h, env);
+        // What the command line selected (absent for the default, so that such a digest
+        // is what it was before there were targets and overrides).
+        if (!o_.selection.is_default()) {
+            h.field("target").field(o_.selection.target).field("params " + std::to_string(o_.selection.params.size()));
+            for (const auto& [name, p] : o_.selection.params) h.field(name).field(p.canonical());
+        }
         return h.hex();
     }
 
@@ -357,8 +439,10 @@ private:
     }
 
     Options o_;
+    Progress* progress_ = nullptr;  // while compile() runs
     std::vector<std::string> roots_;
     Cache cache_;
+    RemoteCache remote_;  // consulted after cache_
     Manifest m_;
     ToolIdentity tool_;
     std::map<std::string, std::string> hashes_;
@@ -377,6 +461,9 @@ int guarded(const char* usage, F&& f) {
         print_user_error(e);
         return 1;
     } catch (const BuildFailed&) {
+        return 1;
+    } catch (const SelectionError& e) {
+        std::fprintf(stderr, "exocc: error: %s\n", e.what());
         return 1;
     } catch (const FileError& e) {
         std::fprintf(stderr, "exocc: error: %s\n", e.what());
@@ -397,17 +484,23 @@ std::string depfile_text(const std::string& targets, const std::set<std::string>
     return out + "\n";
 }
 
-// The stem option, when the outputs are not named after the manifest.
+// The stem option, when the outputs are not named after the manifest, and the target
+// and param options, when not the default: what a regenerate command needs.
 std::string stem_flag(const Options& o) {
     std::string stem = base_name(o.manifest);
     if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
-    return o.stem == stem ? "" : " --stem " + o.stem;
+    return (o.stem == stem ? "" : " --stem " + o.stem) + o.selection.flags();
 }
 
 std::string vendor_record(const Options& o, const std::string& digest) {
+    std::string selection;
+    if (!o.selection.is_default()) {
+        selection = "target: " + o.selection.target + "\n";
+        for (const auto& [name, text] : o.selection.texts) selection += "param: " + name + "=" + text + "\n";
+    }
     return "# Vendored by exocc from " + base_name(o.manifest) + "; do not edit.\n"
            "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>" + stem_flag(o) + "`.\n"
-           "exocc-version: " + kVersion + "\n"
+           "exocc-version: " + kVersion + "\n" + selection +
            "input-digest: sha256:" + digest + "\n";
 }
 
@@ -415,25 +508,27 @@ std::string vendor_record(const Options& o, const std::string& digest) {
 
 int build_command(const std::vector<std::string>& args) {
     return guarded(kBuildUsage, [&] {
-        Options o = parse(args, false);
+        Options o = parse(args, Mode::Build);
         Builder b(o);
         Builder::Library lib = b.build();
-        std::string c_file = o.outdir + "/" + o.stem + ".c", h_file = o.outdir + "/" + o.stem + ".h";
+        std::vector<std::string> out = build_outputs(o.outdir, o.stem, {o.selection.target});
+        const std::string &c_file = out[0], &h_file = out[1], &d_file = out[2];
         make_dirs(o.outdir);
         std::string targets = o.depfile_target.empty() ? depfile_escape(c_file) + " " + depfile_escape(h_file)
                                                        : depfile_escape(o.depfile_target);
-        commit_files({{c_file, lib.c}, {h_file, lib.h}, {o.outdir + "/" + o.stem + ".d", depfile_text(targets, lib.deps)}});
+        commit_files({{c_file, lib.c}, {h_file, lib.h}, {d_file, depfile_text(targets, lib.deps)}});
         return 0;
     });
 }
 
 int vendor_command(const std::vector<std::string>& args) {
     return guarded(kVendorUsage, [&] {
-        Options o = parse(args, true);
+        Options o = parse(args, Mode::Vendor);
         Builder b(o);
         Builder::Library lib = b.build();
+        std::vector<std::string> names = vendor_outputs("", o.stem, {o.selection.target});
         std::vector<std::pair<std::string, std::string>> files = {
-            {o.stem + ".c", lib.c}, {o.stem + ".h", lib.h}, {o.stem + ".exo-vendor", vendor_record(o, lib.input_digest)}};
+            {names[0], lib.c}, {names[1], lib.h}, {names[2], vendor_record(o, lib.input_digest)}};
         if (!o.check) {
             make_dirs(o.vendor_dir);
             std::vector<std::pair<std::string, std::string>> paths;
@@ -455,6 +550,21 @@ int vendor_command(const std::vector<std::string>& args) {
             std::printf("exocc: vendored files in %s are stale; regenerate them with `exocc vendor %s --dir %s%s`\n",
                         o.vendor_dir.c_str(), o.manifest.c_str(), o.vendor_dir.c_str(), stem_flag(o).c_str());
         return stale ? 1 : 0;
+    });
+}
+
+int list_outputs_command(const std::vector<std::string>& args) {
+    return guarded(kListOutputsUsage, [&] {
+        Options o = parse(args, Mode::ListOutputs);
+        // The manifest and the selection are checked as a build checks them, so that a
+        // build system learns of a mistake when it asks, not only when it builds.
+        std::vector<std::string> roots = module_roots();
+        Manifest m = load_manifest(o.manifest, hw_roots(roots));
+        apply_selection(&m, o.selection);
+        for (const std::string& f : o.list_vendor ? vendor_outputs(o.vendor_dir, o.stem, {o.selection.target})
+                                                  : build_outputs(o.outdir, o.stem, {o.selection.target}))
+            std::printf("%s\n", f.c_str());
+        return 0;
     });
 }
 

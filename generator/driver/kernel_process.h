@@ -3,10 +3,12 @@
 // and an exact list of the files it read, which is what its cache entry depends on.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "../ir/phase_times.h"
 #include "manifest.h"
 
 namespace exo::driver {
@@ -15,11 +17,15 @@ struct KernelBuild {
     std::string ir;                 // serialized LoopIR with recorded host answers
     std::vector<std::string> deps;  // absolute paths of every file the kernel read
     std::vector<std::string> absent;  // files its imports looked for and did not find
+    double seconds[int(ir::Phase::Count)] = {};  // the child's time in each phase
 };
 
 // Runs the kernel; on failure the child has printed the error and this returns nullopt.
 // The interpreter must be initialised (init_runtime) and must not have run user code.
+// With `on_output`, what the child writes to stdout and stderr passes through this
+// process, which calls it before the first byte (to clear a progress line).
 std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k,
-                                                 const std::vector<std::string>& module_roots);
+                                                 const std::vector<std::string>& module_roots,
+                                                 const std::function<void()>& on_output = {});
 
 }  // namespace exo::driver

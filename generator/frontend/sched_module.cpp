@@ -4,6 +4,7 @@
 #include "../host/runtime.h"
 #include "../host/syntax_error.h"
 #include "../ir/loopir.h"
+#include "../ir/phase_times.h"
 #include "../ir/printer.h"
 #include "../backend/host_hooks.h"
 #include "../analysis/access_in_window.h"
@@ -542,8 +543,17 @@ Value s_extract_subproc(const Value&, const CallArgs& a) {
 
 }  // namespace
 
+// A primitive called through the function its builtin object holds as `self`, so that
+// its time counts as scheduling (ir/phase_times.h).
+Value timed_primitive(const Value& primitive, const CallArgs& a) {
+    ir::PhaseScope timed(ir::Phase::Schedule);
+    return host::call(primitive, a);
+}
+
 void add_sched_functions(host::DictTable& g) {
-    auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
+    auto def = [&](const char* name, host::NativeFn fn) {
+        g.set_str(name, host::builtin_function(name, timed_primitive, host::builtin_function(name, fn)));
+    };
     def("_sched_divide_loop", s_divide_loop);
     def("_proc_transpose", p_transpose);
     def("_proc_make_instr", p_make_instr);

@@ -550,7 +550,24 @@ Value timed_primitive(const Value& primitive, const CallArgs& a) {
     return host::call(primitive, a);
 }
 
+// _enter_schedule_phase() -> the phase it interrupts; _leave_phase(phase) returns to it.
+// The Python side of the scheduling API (argument processing, cursors) counts as
+// scheduling too (exo/API_scheduling.py's sched_op).
+Value s_enter_schedule_phase(const Value&, const CallArgs& a) {
+    host::check_positional("_enter_schedule_phase", a, 0, 0);
+    return Value::integer(int(ir::PhaseClock::get().switch_to(ir::Phase::Schedule)));
+}
+Value s_leave_phase(const Value&, const CallArgs& a) {
+    host::check_positional("_leave_phase", a, 1, 1);
+    int64_t p = host::to_int64(a[0], "phase");
+    if (p < 0 || p >= int64_t(ir::Phase::Count)) host::raise(host::exc_types().ValueError, "_leave_phase: no such phase");
+    ir::PhaseClock::get().switch_to(ir::Phase(p));
+    return Value::none();
+}
+
 void add_sched_functions(host::DictTable& g) {
+    g.set_str("_enter_schedule_phase", host::builtin_function("_enter_schedule_phase", s_enter_schedule_phase));
+    g.set_str("_leave_phase", host::builtin_function("_leave_phase", s_leave_phase));
     auto def = [&](const char* name, host::NativeFn fn) {
         g.set_str(name, host::builtin_function(name, timed_primitive, host::builtin_function(name, fn)));
     };

@@ -271,12 +271,16 @@ def sched_op(processors):
 
         @functools.wraps(func)
         def primitive(*args, **kwargs):
-            bound = sig.bind(*args, **kwargs)
-            bound.apply_defaults()
-            values = bound.arguments
-            for name, p in zip(list(values), procs):
-                values[name] = p(values[name], values)
-            return func(*bound.args, **bound.kwargs)
+            outer = _exo._enter_schedule_phase()  # timing for `exocc build -v`
+            try:
+                bound = sig.bind(*args, **kwargs)
+                bound.apply_defaults()
+                values = bound.arguments
+                for name, p in zip(list(values), procs):
+                    values[name] = p(values[name], values)
+                return func(*bound.args, **bound.kwargs)
+            finally:
+                _exo._leave_phase(outer)
 
         primitive.is_atomic_scheduling_op = True
         return primitive

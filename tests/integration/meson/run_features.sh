@@ -59,25 +59,10 @@ ok "... meson test --suite vendor fails for tune only" \
 ok "--list-outputs declared the outputs, which build" test -f "$b/listed.c" -a -f "$b/listed.h" -a -f "$b/liblisted.a"
 ok "... with the depfile it listed" grep -q "DEPFILE = listed.d" "$b/build.ninja"
 
-cat >"$work/cross.ini" <<'EOT'
-[binaries]
-c = 'gcc'
-ar = 'ar'
-strip = 'strip'
-
-[host_machine]
-system = 'linux'
-cpu_family = 'aarch64'
-cpu = 'aarch64'
-endian = 'little'
-
-[properties]
-needs_exe_wrapper = true
-EOT
-ok "cross build, exo_target=host: configure" configure "$work/build-cross" "$src" --native-file "$work/native.ini" --cross-file "$work/cross.ini"
+ok "cross build, exo_target=host: configure" configure "$work/build-cross" "$src" --native-file "$work/native.ini" --cross-file "$here/cross-aarch64.ini"
 ok "... warns" grep -q 'WARNING: cross build with exo_target=host' "$work/setup.log"
 ok "cross build, exo_target=wide: no warning" \
-    eval "configure '$work/build-cross2' '$src' --native-file '$work/native.ini' --cross-file '$work/cross.ini' -Dexo_target=wide && ! grep -q 'exo_target=host' '$work/setup.log'"
+    eval "configure '$work/build-cross2' '$src' --native-file '$work/native.ini' --cross-file '$here/cross-aarch64.ini' -Dexo_target=wide && ! grep -q 'exo_target=host' '$work/setup.log'"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -279,7 +279,7 @@ private:
         return "kernel " + std::to_string(i + 1) + " (" + base_name(k.source.empty() ? k.object : k.source) + ")";
     }
 
-    void note(const std::string& s) const {
+    void note(const std::string& s) {
         if (progress_) progress_->note(s);
     }
 
@@ -333,12 +333,7 @@ private:
     }
 
     Library compile(bool ignore_cache) {
-        Progress progress(m_.kernels.size(), o_.verbose);
-        progress_ = &progress;
-        struct Unset {
-            Progress** p;
-            ~Unset() { *p = nullptr; }
-        } unset{&progress_};
+        Progress& progress = progress_.emplace(m_.kernels.size(), o_.verbose);
         using Clock = std::chrono::steady_clock;
         const Clock::time_point start = Clock::now();
         auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
@@ -439,7 +434,7 @@ private:
     }
 
     Options o_;
-    Progress* progress_ = nullptr;  // while compile() runs
+    std::optional<Progress> progress_;  // from compile() on
     std::vector<std::string> roots_;
     Cache cache_;
     RemoteCache remote_;  // consulted after cache_

@@ -5,7 +5,8 @@
 # project in another directory with an empty local cache is served from it (the same
 # bytes); entries from it pass the local cache's checks; it is used only when declared
 # shared; a server that refuses, errs, hangs or stops in the middle of a build costs a
-# warning and the build succeeds from local work.
+# warning and the build succeeds from local work. A second, small server sends its
+# answers chunked.
 # Usage: check_remote_cache.sh EXOCC   (exit 77, a skip, when nginx is not installed)
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -96,6 +97,35 @@ check "... and the server's copies repaired" eval "cmp '${entries[0]}' '$work/ca
 echo 'WIDTH = 8  # edited' >>"$work/b/lib/helpers.py"
 check "an edited input: the remote entry is stale" build "$work/b" "$work/out-d" "$work/cache-d" d.log
 check "... and that kernel is rebuilt" grep -q 'kernel 1 (single.py): .*helpers.py changed (remote cache entry)' "$work/d.log"
+
+# A server that sends its answers chunked (nginx sends Content-Length): the entries
+# nginx holds, served by a small Python server.
+chunked_port="$(free_port)"
+cat >"$work/chunked.py" <<'EOT'
+import http.server, os, sys
+store = sys.argv[2]
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        path = os.path.join(store, os.path.basename(self.path))
+        if not os.path.isfile(path):
+            self.send_response(404); self.send_header("Content-Length", "0"); self.end_headers(); return
+        data = open(path, "rb").read()
+        self.send_response(200); self.send_header("Transfer-Encoding", "chunked"); self.end_headers()
+        for i in range(0, len(data), 1000):
+            self.wfile.write(b"%x\r\n" % len(data[i:i + 1000]) + data[i:i + 1000] + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
+    def log_message(self, *args):
+        pass
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
+EOT
+python3 "$work/chunked.py" "$chunked_port" "$work/nginx/store/exocc" &
+chunked_pid=$!
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$chunked_port") 2>/dev/null && break; sleep 0.1; done
+REMOTE="http://127.0.0.1:$chunked_port/x" build "$work/b" "$work/out-k" "$work/cache-k" k.log
+check "chunked answers: every kernel from the remote cache" test "$(count ': from the remote cache, ' k.log)" = 3
+check "... the same bytes" cmp "$work/out-d/kernels.c" "$work/out-k/kernels.c"
+kill $chunked_pid; wait $chunked_pid 2>/dev/null
 
 # A server that answers otherwise, hangs or is gone: a warning, once, and local work.
 REMOTE="http://127.0.0.1:$port/forbidden" build "$work/a" "$work/out-e" "$work/cache-e" e.log

@@ -37,7 +37,7 @@ if(DEFINED ENV{EXO_TARGET} AND NOT "$ENV{EXO_TARGET}" STREQUAL "")
 else()
   set(_exo_default_target host)
 endif()
-set(EXO_TARGET "${_exo_default_target}" CACHE STRING "Target of exo_add_kernel() kernels without TARGET: a [target.NAME] of their manifest, or host (default: the EXO_TARGET environment variable, else host)")
+set(EXO_TARGET "${_exo_default_target}" CACHE STRING "Target of exo_add_kernel() kernels without TARGET: a [target.NAME] of their manifest, host, or cmake (the toolchain's CMAKE_SYSTEM_PROCESSOR) (default: the EXO_TARGET environment variable, else host)")
 set(EXO_JOB_POOL "" CACHE STRING "Ninja job pool for the exocc runs of exo_add_kernel() and add_exo_library() without JOB_POOL (empty: none)")
 
 # _exo_umbrella(<umbrella> [<member>]): the project-wide target <umbrella>, created on
@@ -68,9 +68,20 @@ function(_exo_selection_args var caller target params)
         message(AUTHOR_WARNING "${caller}: cross-compiling for ${CMAKE_SYSTEM_PROCESSOR} with EXO_TARGET=host, "
           "the default: the kernels are built for their manifests' host target (their default params), "
           "which need not suit ${CMAKE_SYSTEM_PROCESSOR}. Set -DEXO_TARGET=<name> (or TARGET on the call) "
-          "to a [target.<name>] of the manifest.")
+          "to a [target.<name>] of the manifest, or to cmake for the toolchain's processor.")
       endif()
     endif()
+  endif()
+  if(target STREQUAL "cmake")
+    # The meta-target of the toolchain: its processor's name (amd64 is x86_64, arm64
+    # aarch64), so a cross build selects the manifest's [target.<processor>].
+    string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" target)
+    if(target MATCHES "^(amd64|x64)$")
+      set(target x86_64)
+    elseif(target STREQUAL "arm64")
+      set(target aarch64)
+    endif()
+    string(MAKE_C_IDENTIFIER "${target}" target)
   endif()
   if(NOT target MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
     message(FATAL_ERROR "${caller}: TARGET '${target}' is not a target name (an identifier)")

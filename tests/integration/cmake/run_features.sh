@@ -149,6 +149,9 @@ ok "cross: an author warning, once" eval "[ \$(joined_log | grep -o 'cross-compi
 ok "cross: ... saying what to set" eval "joined_log | grep -q 'Set -DEXO_TARGET=<name> (or TARGET on the call)'"
 ok "cross, -DEXO_TARGET=wide: configure" configure -S "$src" -B "$tmp/build-cross2" "${cross[@]}" -DEXO_TARGET=wide
 ok "cross, -DEXO_TARGET=wide: no warning" eval "! grep -q 'EXO_TARGET=host' '$tmp/configure.log'"
+ok "cross, -DEXO_TARGET=cmake: configure" configure -S "$src" -B "$tmp/build-cross4" "${cross[@]}" -DEXO_TARGET=cmake
+ok "... no warning" eval "! grep -q 'EXO_TARGET=host' '$tmp/configure.log'"
+ok "... the toolchain's processor is the target" grep -q -- '--target simulated' "$tmp/build-cross4/build.ninja"
 ok "cross, EXO_TARGET=wide in the environment: configure" env EXO_TARGET=wide cmake -S "$src" -B "$tmp/build-cross3" "${cross[@]}"
 ok "... it is the cache variable's default" grep -qx 'EXO_TARGET:STRING=wide' "$tmp/build-cross3/CMakeCache.txt"
 

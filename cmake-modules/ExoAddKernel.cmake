@@ -3,6 +3,8 @@
 #   exo_add_kernel(<target> MANIFEST <file.toml>
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
 #                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
+#                  [TARGET <name>] [PARAMS <name>=<value>...]
+#                  [JOB_POOL <pool>] [JOB_SERVER_AWARE]
 #                  [DEPENDS <file-or-target>...] [TARGETS <target>...]
 #                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>]
 #                  [IR_DUMP <var>] [TRACE <var>]
@@ -15,6 +17,9 @@
 #   Exo_EXECUTABLE     path of a host exocc; overrides Exo::exocc and COMPILER.
 #   EXO_USE_VENDORED   build kernels that have a VENDOR_DIR from the vendored C.
 #   EXO_CACHE_DIR      IR cache directory passed to every exocc run (--cache-dir).
+#   EXO_TARGET         the target of kernels without TARGET (default: host).
+#   EXO_JOB_POOL       the Ninja job pool of exocc runs without JOB_POOL.
+# Umbrella targets over every kernel: exo-codegen, exo-vendor-update, exo-vendor-check.
 include_guard(GLOBAL)
 
 if(CMAKE_VERSION VERSION_LESS 3.20)
@@ -29,6 +34,90 @@ cmake_policy(VERSION 3.20...3.25)
 
 option(EXO_USE_VENDORED "Build exo_add_kernel() libraries that have a VENDOR_DIR from the vendored C, without running exocc" OFF)
 set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (empty: exocc's default, e.g. the EXO_CACHE_DIR environment variable at build time)")
+if(DEFINED ENV{EXO_TARGET} AND NOT "$ENV{EXO_TARGET}" STREQUAL "")
+  set(_exo_default_target "$ENV{EXO_TARGET}")
+else()
+  set(_exo_default_target host)
+endif()
+set(EXO_TARGET "${_exo_default_target}" CACHE STRING "Target of exo_add_kernel() kernels without TARGET: a [target.NAME] of their manifest, host, or cmake (the toolchain's CMAKE_SYSTEM_PROCESSOR) (default: the EXO_TARGET environment variable, else host)")
+set(EXO_JOB_POOL "" CACHE STRING "Ninja job pool for the exocc runs of exo_add_kernel() and add_exo_library() without JOB_POOL (empty: none)")
+
+# _exo_umbrella(<umbrella> [<member>]): the project-wide target <umbrella>, created on
+# first use (so that exo-codegen and the vendor targets exist whenever a kernel does),
+# depending on <member>.
+function(_exo_umbrella umbrella)
+  if(NOT TARGET ${umbrella})
+    add_custom_target(${umbrella})
+    set_property(TARGET ${umbrella} PROPERTY FOLDER "exo")
+  endif()
+  if(ARGC GREATER 1)
+    add_dependencies(${umbrella} ${ARGV1})
+  endif()
+endfunction()
+
+# _exo_selection_args(<var> <caller> <TARGET argument> <PARAMS list>): the exocc options
+# that select the target and override params (docs/manifest.md, "Targets and overrides").
+# Without TARGET, EXO_TARGET; a cross build that falls back to its default, host, gets an
+# author warning, since host means the manifest's defaults, not the cross target.
+function(_exo_selection_args var caller target params)
+  set(args "")
+  if(target STREQUAL "")
+    set(target "${EXO_TARGET}")
+    if(CMAKE_CROSSCOMPILING AND target STREQUAL "host")
+      get_property(_warned GLOBAL PROPERTY _EXO_WARNED_HOST_TARGET)
+      if(NOT _warned)
+        set_property(GLOBAL PROPERTY _EXO_WARNED_HOST_TARGET ON)
+        message(AUTHOR_WARNING "${caller}: cross-compiling for ${CMAKE_SYSTEM_PROCESSOR} with EXO_TARGET=host, "
+          "the default: the kernels are built for their manifests' host target (their default params), "
+          "which need not suit ${CMAKE_SYSTEM_PROCESSOR}. Set -DEXO_TARGET=<name> (or TARGET on the call) "
+          "to a [target.<name>] of the manifest, or to cmake for the toolchain's processor.")
+      endif()
+    endif()
+  endif()
+  if(target STREQUAL "cmake")
+    # The meta-target of the toolchain: its processor's name (amd64 is x86_64, arm64
+    # aarch64), so a cross build selects the manifest's [target.<processor>].
+    string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" target)
+    if(target MATCHES "^(amd64|x64)$")
+      set(target x86_64)
+    elseif(target STREQUAL "arm64")
+      set(target aarch64)
+    endif()
+    string(MAKE_C_IDENTIFIER "${target}" target)
+  endif()
+  if(NOT target MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+    message(FATAL_ERROR "${caller}: TARGET '${target}' is not a target name (an identifier)")
+  endif()
+  if(NOT target STREQUAL "host")
+    list(APPEND args --target "${target}")
+  endif()
+  foreach(p IN LISTS params)
+    if(NOT p MATCHES "^[A-Za-z_][A-Za-z0-9_]*=")
+      message(FATAL_ERROR "${caller}: PARAMS entry '${p}' is not <name>=<value>")
+    endif()
+    list(APPEND args --param "${p}")
+  endforeach()
+  set(${var} "${args}" PARENT_SCOPE)
+endfunction()
+
+# _exo_job_args(<var> <JOB_POOL argument> <JOB_SERVER_AWARE flag>): the add_custom_command
+# options for them. JOB_POOL (else EXO_JOB_POOL) is a Ninja pool, which the project
+# declares (set_property(GLOBAL APPEND PROPERTY JOB_POOLS exo=2)); other generators
+# ignore it. JOB_SERVER_AWARE is CMake 3.28's, for Makefiles; older CMake has no such
+# option and it is left out.
+function(_exo_job_args var pool job_server_aware)
+  set(args "")
+  if(pool STREQUAL "")
+    set(pool "${EXO_JOB_POOL}")
+  endif()
+  if(NOT pool STREQUAL "")
+    list(APPEND args JOB_POOL "${pool}")
+  endif()
+  if(job_server_aware AND CMAKE_VERSION VERSION_GREATER_EQUAL 3.28)
+    list(APPEND args JOB_SERVER_AWARE ON)
+  endif()
+  set(${var} "${args}" PARENT_SCOPE)
+endfunction()
 
 # What every library of generated C gets (exo_add_kernel and add_exo_library):
 # - the conventional alias ${PROJECT_NAME}::<target> (what upstream's add_exo_library
@@ -111,17 +200,26 @@ endfunction()
 
 # _exo_generated_library(<target> <library type, may be empty> <outdir> <stem>
 #                        COMMENT <text> COMMAND <exocc command...> DEPENDS <deps...>
-#                        [EXTRA_C <more generated C files...>] [EXTRA_OUTPUTS <files...>])
+#                        [EXTRA_C <more generated C files...>] [EXTRA_OUTPUTS <files...>]
+#                        [JOB_ARGS <add_custom_command options...>])
 # The rule that runs an exocc command writing <outdir>/<stem>.{c,h,d} (.d a depfile)
 # and any EXTRA_C, the library <target> built from that C, and <target>.update
-# (regenerate only). The command must accept a trailing `--depfile-target <path>`.
+# (regenerate only), a member of exo-codegen. The command must accept a trailing
+# `--depfile-target <path>`.
 # EXTRA_OUTPUTS: further files the command writes (inspection outputs, the verification
 # report), handled like the .c and .h but not compiled.
 function(_exo_generated_library target type outdir stem)
-  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS;EXTRA_C;EXTRA_OUTPUTS")
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "COMMENT" "COMMAND;DEPENDS;EXTRA_C;EXTRA_OUTPUTS;JOB_ARGS")
   set(gen_c "${outdir}/${stem}.c")
   set(gen_h "${outdir}/${stem}.h")
   set(gen_d "${outdir}/${stem}.d")
+  # The command line is part of the outputs' identity, but only Ninja reruns a command
+  # whose line changed. A file holding it, rewritten only when it changes (file(CONFIGURE)
+  # keeps an unchanged file's time), makes Make rerun it too when PARAMS, TARGET or
+  # CHECKS change.
+  set(options_file "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.exo-command")
+  string(REPLACE ";" "\n" _command_text "${ARG_COMMAND}")
+  file(CONFIGURE OUTPUT "${options_file}" CONTENT "${_command_text}\n" @ONLY)
   if(CMAKE_GENERATOR MATCHES "Ninja")
     # Ninja: the real files are the outputs. CMake marks custom commands
     # `restat = 1`, so when exocc leaves a file untouched (same bytes) nothing
@@ -129,9 +227,10 @@ function(_exo_generated_library target type outdir stem)
     add_custom_command(
       OUTPUT "${gen_c}" "${gen_h}" ${ARG_EXTRA_C} ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND}
-      DEPENDS ${ARG_DEPENDS}
+      DEPENDS ${ARG_DEPENDS} "${options_file}"
       DEPFILE "${gen_d}"
       COMMENT "${ARG_COMMENT}"
+      ${ARG_JOB_ARGS}
       VERBATIM)
     add_library(${target} ${type} "${gen_c}" ${ARG_EXTRA_C})
     add_custom_target(${target}.update DEPENDS "${gen_c}" "${gen_h}" ${ARG_EXTRA_C})
@@ -161,15 +260,17 @@ function(_exo_generated_library target type outdir stem)
       BYPRODUCTS "${gen_c}" "${gen_h}" ${ARG_EXTRA_C} ${ARG_EXTRA_OUTPUTS}
       COMMAND ${ARG_COMMAND} --depfile-target "${stamp}"
       COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-      DEPENDS ${ARG_DEPENDS} "${outdir}"
+      DEPENDS ${ARG_DEPENDS} "${outdir}" "${options_file}"
       DEPFILE "${gen_d}"
       COMMENT "${ARG_COMMENT}"
+      ${ARG_JOB_ARGS}
       VERBATIM)
     add_custom_target(${target}.update DEPENDS "${stamp}")
     add_library(${target} ${type} "${gen_c}" ${ARG_EXTRA_C})
     add_dependencies(${target} ${target}.update)
   endif()
   set_property(TARGET ${target}.update PROPERTY FOLDER "exo")
+  _exo_umbrella(exo-codegen ${target}.update)
 endfunction()
 
 # _exo_extra_outputs(<args var> <outputs var> <outdir/stem>), in exo_add_kernel's scope:
@@ -201,9 +302,9 @@ macro(_exo_extra_outputs args_var outputs_var base)
 endmacro()
 
 function(exo_add_kernel target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY"
-    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
-    "DEPENDS;VERIFY_CFLAGS;TARGETS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY;JOB_SERVER_AWARE"
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;TARGET;JOB_POOL;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
+    "DEPENDS;PARAMS;VERIFY_CFLAGS;TARGETS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -211,6 +312,9 @@ function(exo_add_kernel target)
     message(FATAL_ERROR "exo_add_kernel(${target}): MANIFEST is required")
   endif()
   _exo_require_c("exo_add_kernel(${target})")
+  foreach(_umbrella IN ITEMS exo-codegen exo-vendor-update exo-vendor-check)
+    _exo_umbrella(${_umbrella})
+  endforeach()
 
   get_filename_component(manifest "${ARG_MANIFEST}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(ARG_STEM)
@@ -273,6 +377,19 @@ function(exo_add_kernel target)
     string(REPLACE ";" "," _targets "${ARG_TARGETS}")
     list(APPEND cache_args --targets "${_targets}")
   endif()
+  # TARGET and PARAMS too: what is built, vendored and checked is one selection. With
+  # TARGETS, each of those is built with its own [target.NAME] (and PARAMS), so neither
+  # TARGET nor EXO_TARGET applies.
+  set(_selected_target "${ARG_TARGET}")
+  if(ARG_TARGETS AND NOT _selected_target STREQUAL "")
+    message(FATAL_ERROR "exo_add_kernel(${target}): TARGET is not for a library with TARGETS "
+                        "(each of TARGETS is built with its own [target.NAME])")
+  elseif(ARG_TARGETS)
+    set(_selected_target host)
+  endif()
+  _exo_selection_args(_selection "exo_add_kernel(${target})" "${_selected_target}" "${ARG_PARAMS}")
+  list(APPEND cache_args ${_selection})
+  _exo_job_args(job_args "${ARG_JOB_POOL}" "${ARG_JOB_SERVER_AWARE}")
   # File-level dependency on the compiler, so a new exocc regenerates (outputs are
   # only rewritten when their bytes change, so this costs no recompiles).
   set(compiler_dep "${exocc}")
@@ -307,7 +424,8 @@ function(exo_add_kernel target)
       COMMAND "${exocc}" build "${manifest}" -o "${outdir}" --stem "${stem}" ${cache_args} ${_extra_args}
       DEPENDS "${manifest}" ${compiler_dep} ${ARG_DEPENDS}
       EXTRA_C ${variant_c}
-      EXTRA_OUTPUTS ${_extra_outputs})
+      EXTRA_OUTPUTS ${_extra_outputs}
+      JOB_ARGS ${job_args})
   endif()
 
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)
@@ -326,8 +444,18 @@ function(exo_add_kernel target)
     add_custom_target(${target}.vendor_update
       COMMAND ${vendor_cmd} ${cache_args}
       COMMENT "exocc: updating vendored ${stem}.c/.h in ${vendordir}"
+      ${job_args}
       VERBATIM)
-    set_property(TARGET ${target}.vendor_update PROPERTY FOLDER "exo")
+    # The check as a build target as well as a test, so that exo-vendor-check can run
+    # every kernel's.
+    add_custom_target(${target}.vendor_check
+      COMMAND ${vendor_cmd} --check ${cache_args}
+      COMMENT "exocc: checking vendored ${stem}.c/.h in ${vendordir}"
+      ${job_args}
+      VERBATIM)
+    set_property(TARGET ${target}.vendor_update ${target}.vendor_check PROPERTY FOLDER "exo")
+    _exo_umbrella(exo-vendor-update ${target}.vendor_update)
+    _exo_umbrella(exo-vendor-check ${target}.vendor_check)
     # add_test() would put CMAKE_CROSSCOMPILING_EMULATOR in front of an imported
     # (host) exocc named by target; name its file instead. A target built here
     # keeps its name, so it runs under the emulator like the custom commands.

@@ -4,7 +4,8 @@
 set -euo pipefail
 # libpng-dev: `exocc test`'s PIL subset reads and writes PNG files through libpng.
 # tmux: the interactive-session test (tests/cli/check_repl.sh) drives a terminal with it.
-packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3 libpng-dev tmux)
+# nginx-light: the remote cache test (tests/build/check_remote_cache.sh) serves WebDAV with it.
+packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3 libpng-dev tmux nginx-light)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

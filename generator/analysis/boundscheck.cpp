@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "../host/interp.h"
+#include "../ir/phase_times.h"
 #include "../host/runtime.h"
 #include "../ir/printer.h"
 #include "../ir/queries.h"
@@ -1299,11 +1300,13 @@ std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& 
 }  // namespace
 
 std::vector<std::string> bounds_check_error_list(const ir::Proc& p) {
+    ir::PhaseScope timed(ir::Phase::Check);
     Checker c(&shared_solver());
     return c.check_proc(p);
 }
 
 std::vector<std::string> call_site_error_list(const ir::Proc& p, const ir::Stmt& call) {
+    ir::PhaseScope timed(ir::Phase::Check);
     Checker c(&shared_solver(), &call);
     return c.check_proc(p);
 }

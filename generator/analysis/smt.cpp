@@ -1,5 +1,7 @@
 #include "smt.h"
 
+#include "../ir/phase_times.h"
+
 #include <z3++.h>
 
 #include <stdexcept>
@@ -103,6 +105,7 @@ void Solver::pop() { impl_->solver.pop(); }
 void Solver::assume(const Term& fact) { impl_->solver.add(ex(fact)); }
 
 bool Solver::is_sat(const Term& t) {
+    ir::PhaseScope timed(ir::Phase::Check);
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
@@ -118,6 +121,7 @@ bool Solver::is_sat(const Term& t) {
 bool Solver::is_valid(const Term& t) { return !is_sat(!t); }
 
 std::optional<bool> Solver::try_is_sat(const Term& t) {
+    ir::PhaseScope timed(ir::Phase::Check);
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -21,11 +22,16 @@
 #include "../host/interp.h"
 #include "../host/runtime.h"
 #include "../ir/printer.h"
+#include "../ir/phase_times.h"
+#include "build_selection.h"
 #include "cache.h"
 #include "fs_util.h"
 #include "kernel_process.h"
 #include "manifest.h"
 #include "module_roots.h"
+#include "outputs.h"
+#include "progress.h"
+#include "remote_cache.h"
 #include "sha256.h"
 #include "text_diff.h"
 #include "verify.h"
@@ -36,14 +42,21 @@ namespace {
 
 const char* const kVersion = "0.1.0";
 
+// Which command the options are for.
+enum class Mode { Build, Vendor, ListOutputs };
+
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
+    BuildSelection selection;  // --target, --param
+    bool target_given = false;  // --target was on the command line
     std::vector<std::string> targets;  // --targets: a multi-target build (docs/target-features.md)
-    bool no_cache = false, verbose = false, check = false;
+    bool no_cache = false, verbose = false, check = false, list_vendor = false;
     // Inspection and verification outputs (docs/inspection.md, docs/verification.md).
     bool ir_dump = false, trace = false, verify = false;
     std::string verify_cflags;
+
+    OutputOptions outputs() const { return {targets, ir_dump, trace, verify}; }
 };
 
 struct Usage : std::runtime_error {
@@ -55,11 +68,17 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
+    "                   [--target NAME] [--param NAME=VALUE]...\n"
     "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n"
     "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
+    "                    [--target NAME] [--param NAME=VALUE]...\n"
     "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n";
+const char* const kListOutputsUsage =
+    "usage: exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] [--stem NAME]\n"
+    "                            [--target NAME] [--param NAME=VALUE]... [--targets T1,T2,...]\n"
+    "                            [--ir-dump] [--trace] [--verify]\n";
 
 // --targets avx512,avx2,portable: names that become parts of C function and file names.
 std::vector<std::string> parse_targets(const std::string& list) {
@@ -77,7 +96,8 @@ std::vector<std::string> parse_targets(const std::string& list) {
     return out;
 }
 
-Options parse(const std::vector<std::string>& args, bool vendor) {
+Options parse(const std::vector<std::string>& args, Mode mode) {
+    const bool vendor = mode == Mode::Vendor, build = mode == Mode::Build, list = mode == Mode::ListOutputs;
     Options o;
     o.cache_dir = default_cache_dir();
     for (size_t i = 0; i < args.size(); ++i) {
@@ -91,21 +111,30 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
         auto is = [&](const char* flag) { return a == flag || a.compare(0, std::strlen(flag) + 1, std::string(flag) + "=") == 0; };
         if (!vendor && (a == "-o" || is("--outdir"))) o.outdir = value(a == "-o" ? "-o" : "--outdir");
         else if (vendor && is("--dir")) o.vendor_dir = value("--dir");
+        else if (list && is("--vendor")) o.vendor_dir = value("--vendor"), o.list_vendor = true;
         else if (is("--stem")) o.stem = value("--stem");
-        else if (!vendor && is("--depfile-target")) o.depfile_target = value("--depfile-target");
-        else if (is("--cache-dir")) o.cache_dir = value("--cache-dir");
-        else if (a == "--no-cache") o.no_cache = true;
-        else if (is("--checks")) {
+        else if (build && is("--depfile-target")) o.depfile_target = value("--depfile-target");
+        else if (is("--target")) o.selection.target = value("--target"), o.target_given = true;
+        else if (is("--param")) {
+            try {
+                add_param_override(&o.selection, value("--param"));
+            } catch (const std::invalid_argument& e) {
+                throw Usage(std::string("argument --param: ") + e.what());
+            }
+        }
+        else if (!list && is("--cache-dir")) o.cache_dir = value("--cache-dir");
+        else if (!list && a == "--no-cache") o.no_cache = true;
+        else if (!list && is("--checks")) {
             o.checks = value("--checks");
             if (!analysis::parse_check_level(o.checks))
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
         }
         else if (is("--targets")) o.targets = parse_targets(value("--targets"));
-        else if (a == "-v" || a == "--verbose") o.verbose = true;
+        else if (!list && (a == "-v" || a == "--verbose")) o.verbose = true;
         else if (!vendor && a == "--ir-dump") o.ir_dump = true;
         else if (!vendor && a == "--trace") o.trace = true;
         else if (!vendor && a == "--verify") o.verify = true;
-        else if (!vendor && is("--verify-cflags")) o.verify_cflags = value("--verify-cflags");
+        else if (build && is("--verify-cflags")) o.verify_cflags = value("--verify-cflags");
         else if (vendor && a == "--check") o.check = true;
         else if (a == "-h" || a == "--help") throw Usage("");
         else if (!a.empty() && a[0] == '-') throw Usage("unrecognized argument: " + a);
@@ -113,10 +142,13 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
         else throw Usage("only one manifest per command: " + a);
     }
     if (o.manifest.empty()) throw Usage("the following arguments are required: MANIFEST.toml");
-    if (!vendor && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
+    if (build && o.outdir.empty()) throw Usage("the following arguments are required: -o OUTDIR");
+    if (list && !o.outdir.empty() && o.list_vendor) throw Usage("argument --vendor: not allowed with -o");
     if (vendor && o.vendor_dir.empty()) throw Usage("the following arguments are required: --dir VENDOR_DIR");
     if (!o.verify_cflags.empty() && !o.verify) throw Usage("argument --verify-cflags: only with --verify");
     if (o.verify && !o.targets.empty()) throw Usage("argument --verify: not with --targets (verify each target's build)");
+    if (o.target_given && !o.targets.empty())
+        throw Usage("argument --target: not with --targets (each of those is built with its own [target.NAME])");
     if (o.no_cache) o.cache_dir.clear();
     if (o.stem.empty()) {
         o.stem = base_name(o.manifest);
@@ -199,9 +231,28 @@ std::string depfile_escape(const std::string& p) {
     return out;
 }
 
+// The manifest as one build selects it (docs/manifest.md, "Targets and overrides"):
+// with `variant` empty, --target's [target.NAME] and the --param overrides; for a target
+// of --targets, that target's own [target.NAME] and the overrides.
+Manifest selected(const Manifest& base, const BuildSelection& selection, const std::string& variant) {
+    Manifest m = base;
+    BuildSelection s = selection;
+    if (!variant.empty()) s.target = variant;
+    try {
+        apply_selection(&m, s);
+    } catch (const SelectionError& e) {
+        const std::string what = e.what(), flag = "--target ";
+        if (variant.empty() || what.compare(0, flag.size(), flag) != 0) throw;
+        throw SelectionError("--targets: " + what.substr(flag.size()));
+    }
+    return m;
+}
+
 class Builder {
 public:
-    Builder(Options o) : o_(std::move(o)), roots_(module_roots()), cache_(o_.cache_dir, cache_max_bytes()) {
+    Builder(Options o)
+        : o_(std::move(o)), roots_(module_roots()), cache_(o_.cache_dir, cache_max_bytes()),
+          remote_(!o_.no_cache, cache_max_bytes()) {
         for (auto& r : roots_) r = real_path(r);
     }
 
@@ -216,9 +267,13 @@ public:
     const Manifest& manifest() const { return m_; }
 
     Library build() {
-        m_ = load_manifest(o_.manifest, hw_roots(roots_));
+        base_ = load_manifest(o_.manifest, hw_roots(roots_));
         if (!o_.checks.empty())
-            for (Kernel& k : m_.kernels) k.checks = o_.checks;
+            for (Kernel& k : base_.kernels) k.checks = o_.checks;
+        // Each target of --targets has its own selection (multi_target_files); checking
+        // them all first means a mistake in the last fails before anything runs.
+        for (const std::string& t : o_.targets) m_ = selected(base_, o_.selection, t);
+        if (o_.targets.empty()) m_ = selected(base_, o_.selection, "");
         host::init_runtime(module_roots());
         frontend::register_exo_module();
         // Code generation imports exo.core.memory (DRAM) in this process.
@@ -262,7 +317,8 @@ private:
 
     std::string kernel_key(const Kernel& k) {
         Sha256 h;
-        h.field("exocc-kernel-key 2").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("exocc-kernel-key 3").field(tool_.key).field(std::to_string(ir::kLoopIRFormatVersion));
+        h.field("target").field(m_.target);  // scripts read it (exo.build.target)
         auto opt_tag = [&](const std::string& p) { return p.empty() ? std::string() : tag(p); };
         h.field(opt_tag(k.source)).field(opt_tag(k.object)).field(opt_tag(k.schedule_file)).field(k.schedule_func);
         h.field(std::to_string(k.procs.size()));
@@ -284,32 +340,69 @@ private:
                (target_.empty() ? ")" : ", target " + target_ + ")");
     }
 
-    void note(const std::string& s) const {
-        if (o_.verbose) std::fprintf(stderr, "exocc: %s\n", s.c_str());
+    void note(const std::string& s) {
+        if (progress_) progress_->note(s);
+    }
+
+    // "built in 1.20 s: parse 0.10 s, schedule 0.50 s, ...", the phases that took any time.
+    static std::string time_report(double total, const double* seconds) {
+        static const char* const names[] = {"other", "parse", "schedule", "checks", "C generation"};
+        std::string out = "built in " + format_seconds(total) + ":";
+        for (ir::Phase p : {ir::Phase::Parse, ir::Phase::Schedule, ir::Phase::Check, ir::Phase::CodeGen, ir::Phase::Other})
+            out += std::string(p == ir::Phase::Parse ? " " : ", ") + names[int(p)] + " " + format_seconds(seconds[int(p)]);
+        return out;
     }
 
     // The kernel's IR from a current cache entry, or empty.
-    std::optional<std::string> cached_ir(size_t i, const std::string& key, CacheEntry* e) {
-        switch (cache_.lookup(key, e)) {
-            case Cache::Lookup::Miss: note(kernel_label(i) + ": not cached"); return std::nullopt;
-            case Cache::Lookup::Corrupt: note(kernel_label(i) + ": corrupt cache entry, rebuilding"); return std::nullopt;
+    // The procs of an entry the local (or remote) cache answered, if it is current and
+    // reads as well-formed LoopIR.
+    std::optional<std::vector<ir::ProcPtr>> entry_procs(size_t i, Cache::Lookup found, const CacheEntry& e, bool remote,
+                                                        backend::KernelLoader& loader) {
+        const std::string where = remote ? "remote cache" : "cache";
+        switch (found) {
+            case Cache::Lookup::Miss: note(kernel_label(i) + (remote ? ": not in the remote cache" : ": not cached")); return std::nullopt;
+            case Cache::Lookup::Corrupt: note(kernel_label(i) + ": corrupt " + where + " entry, rebuilding"); return std::nullopt;
             case Cache::Lookup::Hit: break;
         }
-        for (const auto& [t, sha] : e->deps) {
+        for (const auto& [t, sha] : e.deps) {
             std::string p = untag(t);
             if (p.empty() || file_hash(p) != sha) {
-                note(kernel_label(i) + ": " + (p.empty() ? t : p) + " changed");
+                note(kernel_label(i) + ": " + (p.empty() ? t : p) + " changed" + (remote ? " (remote cache entry)" : ""));
                 return std::nullopt;
             }
         }
-        note(kernel_label(i) + ": cached");
-        return e->ir;
+        if (!records_enough(i, e)) return std::nullopt;
+        try {
+            return loader.load(e.ir);
+        } catch (const ir::SerialError& err) {
+            note(kernel_label(i) + ": unreadable " + where + " entry (" + err.what() + "), rebuilding");
+            return std::nullopt;
+        }
     }
 
-    // The procs the kernels export; with a target, each kernel is built with the param
-    // `target` set to it. Adds every file read to `lib`.
+    // The kernel's procs from the local cache, else from the remote one (then stored
+    // locally), or nullopt.
+    std::optional<std::vector<ir::ProcPtr>> cached_procs(size_t i, const std::string& key, CacheEntry* e,
+                                                         backend::KernelLoader& loader, bool* remote) {
+        if (auto procs = entry_procs(i, cache_.lookup(key, e), *e, false, loader)) return procs;
+        if (!remote_.enabled()) return std::nullopt;
+        auto procs = entry_procs(i, remote_.lookup(key, e), *e, true, loader);
+        if (procs) {
+            *remote = true;
+            cache_.store(key, *e);
+        }
+        return procs;
+    }
+
+    using Clock = std::chrono::steady_clock;
+    static double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+    // The procs the kernels export; with a target of --targets, each kernel is built
+    // with the param `target` set to it. Adds every file read to `lib`. `first` is the
+    // index of the first kernel in the progress count.
     std::vector<ir::ProcPtr> kernel_exports(backend::KernelLoader& loader, const std::string& target, bool ignore_cache,
-                                            Library& lib) {
+                                            size_t first, Library& lib) {
+        Progress& progress = *progress_;
         std::vector<ir::ProcPtr> exports;
         ProcOwners owners;
         target_ = target;
@@ -320,23 +413,24 @@ private:
                 k.params["target"].kind = Param::String;
                 k.params["target"].s = target;
             }
+            const Clock::time_point kernel_start = Clock::now();
             std::string key = kernel_key(k);
             CacheEntry entry;
             std::optional<std::vector<ir::ProcPtr>> procs;
-            if (cache_.enabled() && !ignore_cache)
-                if (std::optional<std::string> ir = cached_ir(i, key, &entry); ir && records_enough(i, entry)) {
-                    try {
-                        procs = loader.load(*ir);
-                    } catch (const ir::SerialError& e) {
-                        note(kernel_label(i) + ": unreadable cache entry (" + e.what() + "), rebuilding");
-                    }
-                }
-            if (!procs) {
+            bool remote = false;
+            if ((cache_.enabled() || remote_.enabled()) && !ignore_cache) procs = cached_procs(i, key, &entry, loader, &remote);
+            if (procs) {
+                note(kernel_label(i) + (remote ? ": from the remote cache, " : ": cached, ") + format_seconds(since(kernel_start)));
+            } else {
+                progress.start(first + i, kernel_label(i));
+                std::function<void()> clear_status;
+                if (progress.shows_status()) clear_status = [&] { progress.clear(); };
                 // What the entry held stays recorded, so that builds with and without
                 // --trace (--verify) do not rebuild each other's entries in turn.
                 KernelRecording recording{o_.trace || entry.trace, o_.verify || entry.originals};
-                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, recording);
+                std::optional<KernelBuild> built = build_kernel_in_child(m_, k, roots_, recording, clear_status);
                 if (!built) throw BuildFailed{};
+                note(kernel_label(i) + ": " + time_report(since(kernel_start), built->seconds));
                 entry = CacheEntry{};
                 for (const auto& d : built->deps) entry.deps.emplace_back(tag(d), file_hash(d));
                 for (const auto& d : built->absent) entry.deps.emplace_back(tag(d), kAbsentFileHash);
@@ -344,6 +438,7 @@ private:
                 entry.trace = std::move(built->trace);
                 entry.originals = std::move(built->originals);
                 cache_.store(key, entry);
+                remote_.store(key, entry);
                 procs = loader.load(entry.ir);
             }
             if (target.empty() || target == o_.targets.front()) inspect(i, *procs, entry, &lib);
@@ -361,26 +456,33 @@ private:
     Library compile(bool ignore_cache) {
         tool_ = tool_identity();
         verify_targets_.clear();  // (a second attempt starts over)
+        progress_.emplace(base_.kernels.size() * std::max<size_t>(1, o_.targets.size()), o_.verbose);
+        const Clock::time_point start = Clock::now();
         backend::KernelLoader loader;
         Library lib;
         if (o_.targets.empty()) {
-            std::vector<ir::ProcPtr> exports = kernel_exports(loader, "", ignore_cache, lib);
+            std::vector<ir::ProcPtr> exports = kernel_exports(loader, "", ignore_cache, 0, lib);
+            progress_->clear();
+            const Clock::time_point codegen_start = Clock::now();
             // Each function is marked with the target features it needs, so that the C
             // builds with no ISA flags (docs/target-features.md).
             auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name, {.attributes = true});
-            lib.files = {{o_.stem + ".c", std::move(c)}, {o_.stem + ".h", std::move(h)}};
+            std::vector<std::string> names = library_files(o_.stem, {});
+            lib.files = {{names[0], std::move(c)}, {names[1], std::move(h)}};
+            note("C generation of the library: " + format_seconds(since(codegen_start)) + "; total " + format_seconds(since(start)));
             if (o_.verify) {
                 VerifySettings settings = verify_settings_from(o_.verify_cflags, m_.lib_name);
                 settings.library_c = lib.files[0].second;
                 settings.library_h = lib.files[1].second;
-                settings.header = o_.stem + ".h";
-                auto start = std::chrono::steady_clock::now();
+                settings.header = names[1];
+                const Clock::time_point verify_start = Clock::now();
                 lib.verified = verify_procs(verify_targets_, settings);
                 note("verification of " + std::to_string(verify_targets_.size()) + " procs took " +
-                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()) +
-                     " ms");
-            }        } else {
+                     format_seconds(since(verify_start)));
+            }
+        } else {
             lib.files = multi_target_files(loader, ignore_cache, lib);
+            note("total " + format_seconds(since(start)));
         }
         lib.deps.insert(m_.path);
         lib.input_digest = input_digest(lib.deps);
@@ -390,7 +492,7 @@ private:
 
     // Whether a cached entry holds what this build must output besides the IR: one
     // stored by a build without --trace (or --verify) has no trace (originals).
-    bool records_enough(size_t i, const CacheEntry& e) const {
+    bool records_enough(size_t i, const CacheEntry& e) {
         if ((o_.trace && !e.trace) || (o_.verify && !e.originals)) {
             note(kernel_label(i) + ": cached without its " + (o_.trace && !e.trace ? "trace" : "originals") + ", rebuilding");
             return false;
@@ -445,8 +547,10 @@ private:
         const std::string lib_name = backend::c_library_name(header, m_.lib_name);
         std::vector<backend::TargetVariant> variants;
         std::vector<ir::ProcPtr> first_exports;
-        for (const std::string& t : o_.targets) {
-            std::vector<ir::ProcPtr> exports = kernel_exports(loader, t, ignore_cache, lib);
+        for (size_t n = 0; n < o_.targets.size(); ++n) {
+            const std::string& t = o_.targets[n];
+            m_ = selected(base_, o_.selection, t);
+            std::vector<ir::ProcPtr> exports = kernel_exports(loader, t, ignore_cache, n * base_.kernels.size(), lib);
             std::set<std::string> taken;
             for (const auto& p : backend::find_all_subprocs(exports)) taken.insert(p->name);
             for (const std::string& hook : backend::dispatch_function_names(lib_name))
@@ -467,13 +571,15 @@ private:
             check_same_interface(variants.front(), variants.back());
         }
         backend::CompiledLibrary api = backend::compile_library(lib_name, first_exports, {});
+        const std::vector<std::string> names = library_files(o_.stem, o_.targets);
         std::vector<std::pair<std::string, std::string>> files = {
-            {o_.stem + ".c", backend::dispatch_source(lib_name, header, variants)},
-            {header, backend::guarded_header(lib_name, api.header + backend::dispatch_declarations(lib_name))}};
-        for (const backend::TargetVariant& v : variants)
-            files.emplace_back(o_.stem + "_" + v.target + ".c",
-                               "// " + lib_name + " for the target " + v.target + " (exocc build --targets): its functions,\n"
-                               "// named NAME__" + v.target + ", are called by " + o_.stem + ".c.\n" + v.lib.header + "\n" + v.lib.body);
+            {names[0], backend::dispatch_source(lib_name, header, variants)},
+            {names[1], backend::guarded_header(lib_name, api.header + backend::dispatch_declarations(lib_name))}};
+        for (size_t n = 0; n < variants.size(); ++n)
+            files.emplace_back(names[2 + n],
+                               "// " + lib_name + " for the target " + variants[n].target + " (exocc build --targets): its functions,\n"
+                               "// named NAME__" + variants[n].target + ", are called by " + names[0] + ".\n" +
+                                   variants[n].lib.header + "\n" + variants[n].lib.body);
         return files;
     }
 
@@ -527,6 +633,12 @@ private:
         std::map<std::string, std::optional<std::string>> env;
         for (const Kernel& k : m_.kernels) env.merge(env_values(k));
         if (!env.empty()) add_env(h, env);
+        // What the command line selected (absent for the default, so that such a digest
+        // is what it was before there were targets and overrides).
+        if (!o_.selection.is_default()) {
+            h.field("target").field(o_.selection.target).field("params " + std::to_string(o_.selection.params.size()));
+            for (const auto& [name, p] : o_.selection.params) h.field(name).field(p.canonical());
+        }
         return h.hex();
     }
 
@@ -536,9 +648,12 @@ private:
     }
 
     Options o_;
+    std::optional<Progress> progress_;  // from compile() on
     std::vector<std::string> roots_;
     Cache cache_;
+    RemoteCache remote_;  // consulted after cache_
     Manifest m_;
+    Manifest base_;  // as read, with --checks: what each selection starts from
     ToolIdentity tool_;
     std::string target_;  // the target whose variant is being built, for messages
     std::map<std::string, std::string> hashes_;
@@ -559,6 +674,9 @@ int guarded(const char* usage, F&& f) {
         return 1;
     } catch (const BuildFailed&) {
         return 1;
+    } catch (const SelectionError& e) {
+        std::fprintf(stderr, "exocc: error: %s\n", e.what());
+        return 1;
     } catch (const FileError& e) {
         std::fprintf(stderr, "exocc: error: %s\n", e.what());
         return 1;
@@ -578,20 +696,26 @@ std::string depfile_text(const std::string& targets, const std::set<std::string>
     return out + "\n";
 }
 
-// The options that shape the outputs: the stem, when they are not named after the
-// manifest, and the targets.
+// The options that shape the outputs, when not the defaults: the stem, when they are
+// not named after the manifest, the targets, and the target and param options: what a
+// regenerate command needs.
 std::string stem_flag(const Options& o) {
     std::string stem = base_name(o.manifest);
     if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
     std::string flags = o.stem == stem ? "" : " --stem " + o.stem;
     for (size_t i = 0; i < o.targets.size(); ++i) flags += (i ? "," : " --targets ") + o.targets[i];
-    return flags;
+    return flags + o.selection.flags();
 }
 
 std::string vendor_record(const Options& o, const std::string& digest) {
+    std::string selection;
+    if (!o.selection.is_default()) {
+        selection = "target: " + o.selection.target + "\n";
+        for (const auto& [name, text] : o.selection.texts) selection += "param: " + name + "=" + text + "\n";
+    }
     return "# Vendored by exocc from " + base_name(o.manifest) + "; do not edit.\n"
            "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>" + stem_flag(o) + "`.\n"
-           "exocc-version: " + kVersion + "\n"
+           "exocc-version: " + kVersion + "\n" + selection +
            "input-digest: sha256:" + digest + "\n";
 }
 
@@ -599,32 +723,36 @@ std::string vendor_record(const Options& o, const std::string& digest) {
 
 int build_command(const std::vector<std::string>& args) {
     return guarded(kBuildUsage, [&] {
-        Options o = parse(args, false);
+        Options o = parse(args, Mode::Build);
         Builder b(o);
         Builder::Library lib = b.build();
+        // In build_outputs' order: the library files (as lib.files), the depfile, then
+        // the inspection outputs asked for.
+        const std::vector<std::string> out = build_outputs(o.outdir, o.stem, o.outputs());
+        const size_t n = lib.files.size();
         make_dirs(o.outdir);
-        std::string base = o.outdir + "/" + o.stem;
         std::vector<std::pair<std::string, std::string>> inspection;
-        if (o.ir_dump) inspection.emplace_back(base + ".ir.txt", lib.ir_dump);
-        if (o.trace) inspection.emplace_back(base + ".trace.txt", lib.trace);
-        if (lib.verified) inspection.emplace_back(base + ".verify.txt", lib.verified->report);
+        size_t next = n + 1;
+        if (o.ir_dump) inspection.emplace_back(out[next++], lib.ir_dump);
+        if (o.trace) inspection.emplace_back(out[next++], lib.trace);
+        if (o.verify && lib.verified) inspection.emplace_back(out[next++], lib.verified->report);
         if (lib.verified && lib.verified->failed) {
             // The report and the inspection outputs show what failed; the C of a
             // kernel that fails verification is not written (the build fails and runs
             // again).
             commit_files(inspection);
-            std::fprintf(stderr, "%s: error: differential verification failed: %s(the report: %s.verify.txt)\n",
-                         lib.verified->failure_where.c_str(), lib.verified->failure.c_str(), base.c_str());
+            std::fprintf(stderr, "%s: error: differential verification failed: %s(the report: %s)\n",
+                         lib.verified->failure_where.c_str(), lib.verified->failure.c_str(), inspection.back().first.c_str());
             return 1;
         }
         std::vector<std::pair<std::string, std::string>> paths;
         std::string targets;
-        for (const auto& [name, text] : lib.files) {
-            paths.emplace_back(o.outdir + "/" + name, text);
-            targets += (targets.empty() ? "" : " ") + depfile_escape(paths.back().first);
+        for (size_t i = 0; i < n; ++i) {
+            paths.emplace_back(out[i], lib.files[i].second);
+            targets += (targets.empty() ? "" : " ") + depfile_escape(out[i]);
         }
         if (!o.depfile_target.empty()) targets = depfile_escape(o.depfile_target);
-        paths.emplace_back(base + ".d", depfile_text(targets, lib.deps));
+        paths.emplace_back(out[n], depfile_text(targets, lib.deps));
         paths.insert(paths.end(), inspection.begin(), inspection.end());
         commit_files(paths);
         return 0;
@@ -633,11 +761,13 @@ int build_command(const std::vector<std::string>& args) {
 
 int vendor_command(const std::vector<std::string>& args) {
     return guarded(kVendorUsage, [&] {
-        Options o = parse(args, true);
+        Options o = parse(args, Mode::Vendor);
         Builder b(o);
         Builder::Library lib = b.build();
-        std::vector<std::pair<std::string, std::string>> files = lib.files;
-        files.emplace_back(o.stem + ".exo-vendor", vendor_record(o, lib.input_digest));
+        std::vector<std::string> names = vendor_outputs("", o.stem, o.outputs());
+        std::vector<std::pair<std::string, std::string>> files;
+        for (size_t i = 0; i < lib.files.size(); ++i) files.emplace_back(names[i], lib.files[i].second);
+        files.emplace_back(names.back(), vendor_record(o, lib.input_digest));
         if (!o.check) {
             make_dirs(o.vendor_dir);
             std::vector<std::pair<std::string, std::string>> paths;
@@ -659,6 +789,22 @@ int vendor_command(const std::vector<std::string>& args) {
             std::printf("exocc: vendored files in %s are stale; regenerate them with `exocc vendor %s --dir %s%s`\n",
                         o.vendor_dir.c_str(), o.manifest.c_str(), o.vendor_dir.c_str(), stem_flag(o).c_str());
         return stale ? 1 : 0;
+    });
+}
+
+int list_outputs_command(const std::vector<std::string>& args) {
+    return guarded(kListOutputsUsage, [&] {
+        Options o = parse(args, Mode::ListOutputs);
+        // The manifest and the selection are checked as a build checks them, so that a
+        // build system learns of a mistake when it asks, not only when it builds.
+        std::vector<std::string> roots = module_roots();
+        const Manifest m = load_manifest(o.manifest, hw_roots(roots));
+        for (const std::string& t : o.targets) selected(m, o.selection, t);
+        if (o.targets.empty()) selected(m, o.selection, "");
+        for (const std::string& f : o.list_vendor ? vendor_outputs(o.vendor_dir, o.stem, o.outputs())
+                                                  : build_outputs(o.outdir, o.stem, o.outputs()))
+            std::printf("%s\n", f.c_str());
+        return 0;
     });
 }
 

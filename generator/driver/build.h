@@ -11,5 +11,8 @@ namespace exo::driver {
 
 int build_command(const std::vector<std::string>& args);
 int vendor_command(const std::vector<std::string>& args);
+// `exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] ...`: the files the
+// matching build or vendor command writes, one a line.
+int list_outputs_command(const std::vector<std::string>& args);
 
 }  // namespace exo::driver

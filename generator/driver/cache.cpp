@@ -24,7 +24,9 @@ namespace {
 
 const char* const kEntryMagic = "exocc-cache-entry 1\n";
 
-std::string encode(const std::string& key, const CacheEntry& e) {
+}  // namespace
+
+std::string encode_entry(const std::string& key, const CacheEntry& e) {
     std::string body = kEntryMagic;
     body += "key " + key + "\n";
     body += "deps " + std::to_string(e.deps.size()) + "\n";
@@ -38,8 +40,7 @@ std::string encode(const std::string& key, const CacheEntry& e) {
     return body + "checksum " + sha256_hex(body) + "\n";
 }
 
-// Parses an entry; false when anything is off.
-bool decode(const std::string& bytes, const std::string& key, CacheEntry* out) {
+bool decode_entry(const std::string& bytes, const std::string& key, CacheEntry* out) {
     const std::string tail_tag = "checksum ";
     size_t tail = bytes.rfind(tail_tag);
     if (tail == std::string::npos || bytes.size() != tail + tail_tag.size() + 64 + 1 || bytes.back() != '\n') return false;
@@ -87,6 +88,8 @@ bool decode(const std::string& bytes, const std::string& key, CacheEntry* out) {
     *out = std::move(e);
     return true;
 }
+
+namespace {
 
 bool is_hex(const std::string& s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f'); });
@@ -171,7 +174,7 @@ Cache::Lookup Cache::lookup(const std::string& key, CacheEntry* out) {
     std::string path = path_of(key);
     std::optional<std::string> bytes = read_file(path, max_bytes_);
     if (!bytes) return Lookup::Miss;
-    if (!decode(*bytes, key, out)) return Lookup::Corrupt;
+    if (!decode_entry(*bytes, key, out)) return Lookup::Corrupt;
     // Recency for eviction (atime is unreliable under relatime/noatime).
     utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
     return Lookup::Hit;
@@ -187,7 +190,7 @@ void Cache::store(const std::string& key, const CacheEntry& entry) {
                          "# This file marks the exocc build cache (https://bford.info/cachedir/).\n");
         }
         make_dirs(dir_ + "/" + key.substr(0, 2));
-        write_atomic(path_of(key), encode(key, entry));
+        write_atomic(path_of(key), encode_entry(key, entry));
         evict();
     } catch (const FileError& e) {
         // A full cache directory only costs speed; say so once.

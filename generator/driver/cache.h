@@ -28,6 +28,11 @@ struct CacheEntry {
     std::optional<std::string> originals;  // the unscheduled originals (kernel_process.h)
 };
 
+// An entry's bytes (docs/build-cache.md, "Entry format"), sealed with their checksum.
+std::string encode_entry(const std::string& key, const CacheEntry& e);
+// Parses an entry stored under `key`; false when anything is off (checksum, key, format).
+bool decode_entry(const std::string& bytes, const std::string& key, CacheEntry* out);
+
 class Cache {
 public:
     enum class Lookup { Hit, Miss, Corrupt };

@@ -1,10 +1,13 @@
 #include "kernel_process.h"
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 
 #include "../analysis/check_level.h"
 #include "../host/interp.h"
@@ -55,6 +58,7 @@ Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::stri
     Value params = host::dict();
     for (const auto& [name, p] : k.params) host::setitem(params, host::str(name), param_value(p));
     set("params", params);
+    set("target", host::str(m.target));
     Value env = host::dict();
     for (const auto& [name, v] : env_values(k)) host::setitem(env, host::str(name), v ? host::str(*v) : Value::none());
     set("env", env);
@@ -120,6 +124,10 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
                     out += framed((list[0] == 'd' ? "+" : "-") + host::str_of(p));
                     return true;
                 });
+            std::string times = "t";
+            for (int i = 0; i < int(ir::Phase::Count); ++i)
+                times += " " + std::to_string(std::llround(ir::PhaseClock::get().seconds(ir::Phase(i)) * 1e6));  // µs
+            out += framed(times);
             if (!write_all(fd, out)) status = 1;
         }
     } catch (const std::exception& e) {
@@ -133,10 +141,61 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
 
 }  // namespace
 
+namespace {
+
+// Reads the child's result pipe to its end, forwarding what arrives on `relay` (the
+// child's stdout and stderr, when captured) to this process's own, with `on_output`
+// called before the first byte of it.
+std::string collect(int result_fd, const int relay[2], const std::function<void()>& on_output) {
+    std::string data;
+    char buf[65536];
+    pollfd fds[3] = {{result_fd, POLLIN, 0}, {relay[0], POLLIN, 0}, {relay[1], POLLIN, 0}};
+    bool told = false;
+    for (;;) {
+        int open = 0;
+        for (const pollfd& f : fds) open += f.fd >= 0;
+        if (!open) break;
+        if (poll(fds, 3, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        for (int i = 0; i < 3; ++i) {
+            if (fds[i].fd < 0 || !fds[i].revents) continue;
+            ssize_t n = read(fds[i].fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                continue;
+            }
+            if (i == 0) {
+                data.append(buf, size_t(n));
+                continue;
+            }
+            if (!told && on_output) on_output();
+            told = true;
+            for (ssize_t done = 0; done < n;) {
+                ssize_t w = write(i, buf + done, size_t(n - done));  // fd 1 or 2, as the child's
+                if (w < 0 && errno == EINTR) continue;
+                if (w <= 0) break;
+                done += w;
+            }
+        }
+    }
+    return data;
+}
+
+}  // namespace
+
 std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel& k, const std::vector<std::string>& roots,
-                                                 KernelRecording rec) {
+                                                 KernelRecording rec, const std::function<void()>& on_output) {
     int fds[2];
     if (pipe(fds) != 0) {
+        std::perror("exocc: pipe");
+        return std::nullopt;
+    }
+    int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
+    if (on_output && (pipe(out_pipe) != 0 || pipe(err_pipe) != 0)) {
         std::perror("exocc: pipe");
         return std::nullopt;
     }
@@ -149,18 +208,18 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
     }
     if (pid == 0) {
         close(fds[0]);
+        if (on_output) {
+            dup2(out_pipe[1], 1);
+            dup2(err_pipe[1], 2);
+            for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+        }
+        ir::PhaseClock::get().reset();  // the parent's time so far is not the kernel's
         child(fds[1], m, k, roots, rec);
     }
     close(fds[1]);
-    std::string data;
-    char buf[65536];
-    for (;;) {
-        ssize_t n = read(fds[0], buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        data.append(buf, size_t(n));
-    }
-    close(fds[0]);
+    if (on_output) close(out_pipe[1]), close(err_pipe[1]);
+    const int relay[2] = {out_pipe[0], err_pipe[0]};
+    std::string data = collect(fds[0], relay, on_output);
     int wstatus = 0;
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
@@ -171,7 +230,8 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
         return std::nullopt;
     }
     // Unframe: the IR, the trace ("T") and the originals ("O") if asked for, then one
-    // path per dependency, "+" for a file read and "-" for one looked for and absent.
+    // path per dependency, "+" for a file read and "-" for one looked for and absent,
+    // and "t" with the microseconds of each phase.
     std::vector<std::string> parts;
     size_t pos = 0;
     while (pos < data.size()) {
@@ -191,6 +251,15 @@ std::optional<KernelBuild> build_kernel_in_child(const Manifest& m, const Kernel
             case 'T': out.trace = parts[i].substr(1); break;
             case 'O': out.originals = parts[i].substr(1); break;
             case '+': out.deps.push_back(parts[i].substr(1)); break;
+            case 't': {  // the phase times
+                std::istringstream in(parts[i].substr(1));
+                for (double& s : out.seconds) {
+                    long long us = 0;
+                    in >> us;
+                    s = double(us) / 1e6;
+                }
+                break;
+            }
             default: out.absent.push_back(parts[i].substr(1)); break;
         }
     }

@@ -27,6 +27,7 @@ int usage() {
                "       exocc test [PATH...] [-k EXPR] [-x] [-v] [--update-golden]\n"
                "       exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--cache-dir DIR | --no-cache]\n"
                "       exocc vendor MANIFEST.toml --dir VENDOR_DIR [--check]\n"
+               "       exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] [--stem NAME]\n"
                "       exocc FILE.py... [-o OUTDIR] [-s STEM] [-p PYTHONPATH]\n",
                stderr);
     return 2;
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
     }
     if (cmd == "build") return exo::driver::build_command(std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "vendor") return exo::driver::vendor_command(std::vector<std::string>(argv + 2, argv + argc));
+    if (cmd == "--list-outputs") return exo::driver::list_outputs_command(rest);
     if (cmd == "test") return run_bundled("_exocc_pytest_runner.py", std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "--version") return std::fputs(exo::driver::version_text().c_str(), stdout), 0;
     if (exo::driver::is_unknown_command(cmd)) return exo::driver::report_unknown_command(cmd);

@@ -20,13 +20,6 @@ Location at(const std::string& file, const toml::source_region& r) {
     return Location{file, r.begin.line ? int(r.begin.line) : 1, r.begin.column ? int(r.begin.column) : 1};
 }
 
-bool is_identifier(const std::string& s) {
-    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-    for (char c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-    return true;
-}
-
 const char* type_name(const toml::node& n) {
     switch (n.type()) {
         case toml::node_type::table: return "a table";
@@ -186,7 +179,7 @@ public:
         toml::parse_result parsed = toml::parse(*text, std::string_view(file_));
         if (!parsed) fail(parsed.error().source(), std::string(parsed.error().description()));
         const toml::table& root = parsed.table();
-        only_keys(root, "the manifest", {"library", "params", "kernel"});
+        only_keys(root, "the manifest", {"library", "params", "kernel", "target"});
 
         std::vector<std::string> global_env;
         std::string stem = base_name(m.path);
@@ -223,7 +216,38 @@ public:
         const toml::array* a = kernels->as_array();
         if (!a || !a->is_array_of_tables()) fail(kernels->source(), "'kernel' must be an array of tables ([[kernel]])");
         for (const auto& item : *a) m.kernels.push_back(kernel(*item.as_table(), m, global_params, global_env));
+        if (const toml::node* n = root.get("target")) m.targets = targets(*n);
         return m;
+    }
+
+    // `[target.NAME]` tables, each with optional `params`.
+    std::map<std::string, Target> targets(const toml::node& n) {
+        const toml::table* t = n.as_table();
+        if (!t) fail(n.source(), "'target' must be a table of targets ([target.NAME]), not " + std::string(type_name(n)));
+        std::map<std::string, Target> out;
+        for (const auto& [k, v] : *t) {
+            std::string name(k.str());
+            if (!is_identifier(name)) fail(k.source(), "target name '" + name + "' is not an identifier");
+            const toml::table* tt = v.as_table();
+            if (!tt) fail(v.source(), "'target." + name + "' must be a table, not " + type_name(v));
+            only_keys(*tt, "[target." + name + "]", {"params"});
+            Target target;
+            target.at = at(file_, k.source());
+            if (const toml::node* p = tt->get("params")) target.params = params(*p, "target." + name + ".params");
+            out[name] = std::move(target);
+        }
+        return out;
+    }
+
+    // A value as TOML writes it, or nullopt when `text` is not one.
+    std::optional<Param> param_text(const std::string& text) {
+        toml::parse_result parsed = toml::parse("v = " + text);
+        if (!parsed || parsed.table().size() != 1 || !parsed.table().get("v")) return std::nullopt;
+        try {
+            return param(*parsed.table().get("v"), "v");
+        } catch (const UserError&) {  // a date or time
+            return std::nullopt;
+        }
     }
 
 private:
@@ -252,6 +276,32 @@ std::string Param::canonical() const {
             break;
     }
     return s.str();
+}
+
+bool is_identifier(const std::string& s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+    return true;
+}
+
+Param param_from_text(const std::string& text) {
+    if (std::optional<Param> p = Reader("--param", {}).param_text(text)) return *p;
+    Param p;
+    p.kind = Param::String;
+    p.s = text;
+    return p;
+}
+
+const char* param_kind_name(Param::Kind k) {
+    switch (k) {
+        case Param::Int: return "an integer";
+        case Param::Float: return "a float";
+        case Param::Bool: return "a boolean";
+        case Param::String: return "a string";
+        case Param::Array: return "an array";
+    }
+    return "a value";
 }
 
 std::map<std::string, std::optional<std::string>> env_values(const Kernel& k) {

@@ -52,6 +52,13 @@ struct Kernel {
     std::vector<std::string> env;
 };
 
+// A `[target.NAME]` table: what building for that target changes (docs/manifest.md,
+// "Targets"). `host` is always a target, empty unless the manifest declares it.
+struct Target {
+    Location at;
+    std::map<std::string, Param> params;  // over each kernel's params
+};
+
 struct Manifest {
     std::string path;  // absolute
     std::string dir;   // absolute directory of the manifest
@@ -59,10 +66,21 @@ struct Manifest {
     std::vector<std::string> search_path;  // absolute
     std::string checks = "strict";  // [library] checks: the kernels' default check level
     std::vector<Kernel> kernels;
+    std::map<std::string, Target> targets;  // by name, as declared
+    std::string target = "host";  // the one built (build_selection.h)
 };
 
 // The values the kernel's declared environment variables have now (nullopt: unset).
 std::map<std::string, std::optional<std::string>> env_values(const Kernel& k);
+
+// A C/Python identifier: [A-Za-z_][A-Za-z0-9_]*.
+bool is_identifier(const std::string& s);
+
+// A param value as a command line gives it (`--param K=V`): V as a TOML value (`4`,
+// `1.5`, `true`, `"text"`, `[1, 2]`), else V itself as a string (`avx2`).
+Param param_from_text(const std::string& text);
+// What a param's kind is called in messages ("an integer").
+const char* param_kind_name(Param::Kind k);
 
 // Reads and validates `path`. `hw_roots` are the directories holding hardware libraries
 // (`hw = ["x86"]` must name ROOT/x86.py in one of them). Throws UserError.

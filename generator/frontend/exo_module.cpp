@@ -14,6 +14,7 @@
 #include "../backend/recorded_host.h"
 #include "../ir/equality.h"
 #include "../ir/mutator.h"
+#include "../ir/phase_times.h"
 #include "../ir/printer.h"
 #include "../ir/well_formed.h"
 #include "ir_values.h"
@@ -85,6 +86,7 @@ Value make_procedure(const Value& fn, std::optional<ir::uast::Instr> instr) {
     if (f->code->kind != host::Scope::Kind::Function)
         host::raise(host::exc_types().TypeError, "@proc decorator must be applied to a function");
     PyScope scope = PyScope::of_current_frame();
+    ir::PhaseScope timed(ir::Phase::Parse);  // its checks count as checks
     ir::uast::ProcPtr uast = parse_proc(f, scope, std::move(instr));
     std::shared_ptr<const ir::Proc> proc = typecheck(*uast);
     analysis::check_new_proc(*proc);
@@ -384,6 +386,7 @@ Value exo_substitute_callees(const Value&, const CallArgs& a) {
 // backend/recorded_host.h); runs code generation on them once.
 Value exo_serialize_kernel(const Value&, const CallArgs& a) {
     host::check_positional("_serialize_kernel", a, 1, 1);
+    ir::PhaseScope timed(ir::Phase::CodeGen);
     return host::str(backend::serialize_kernel(proc_list_arg(a[0])));
 }
 

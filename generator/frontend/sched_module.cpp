@@ -4,6 +4,7 @@
 #include "../host/runtime.h"
 #include "../host/syntax_error.h"
 #include "../ir/loopir.h"
+#include "../ir/phase_times.h"
 #include "../ir/printer.h"
 #include "../backend/host_hooks.h"
 #include "../analysis/access_in_window.h"
@@ -548,8 +549,34 @@ Value s_extract_subproc(const Value&, const CallArgs& a) {
 
 }  // namespace
 
+// A primitive called through the function its builtin object holds as `self`, so that
+// its time counts as scheduling (ir/phase_times.h).
+Value timed_primitive(const Value& primitive, const CallArgs& a) {
+    ir::PhaseScope timed(ir::Phase::Schedule);
+    return host::call(primitive, a);
+}
+
+// _enter_schedule_phase() -> the phase it interrupts; _leave_phase(phase) returns to it.
+// The Python side of the scheduling API (argument processing, cursors) counts as
+// scheduling too (exo/API_scheduling.py's sched_op).
+Value s_enter_schedule_phase(const Value&, const CallArgs& a) {
+    host::check_positional("_enter_schedule_phase", a, 0, 0);
+    return Value::integer(int(ir::PhaseClock::get().switch_to(ir::Phase::Schedule)));
+}
+Value s_leave_phase(const Value&, const CallArgs& a) {
+    host::check_positional("_leave_phase", a, 1, 1);
+    int64_t p = host::to_int64(a[0], "phase");
+    if (p < 0 || p >= int64_t(ir::Phase::Count)) host::raise(host::exc_types().ValueError, "_leave_phase: no such phase");
+    ir::PhaseClock::get().switch_to(ir::Phase(p));
+    return Value::none();
+}
+
 void add_sched_functions(host::DictTable& g) {
-    auto def = [&](const char* name, host::NativeFn fn) { g.set_str(name, host::builtin_function(name, fn)); };
+    g.set_str("_enter_schedule_phase", host::builtin_function("_enter_schedule_phase", s_enter_schedule_phase));
+    g.set_str("_leave_phase", host::builtin_function("_leave_phase", s_leave_phase));
+    auto def = [&](const char* name, host::NativeFn fn) {
+        g.set_str(name, host::builtin_function(name, timed_primitive, host::builtin_function(name, fn)));
+    };
     def("_sched_divide_loop", s_divide_loop);
     def("_proc_transpose", p_transpose);
     def("_proc_make_instr", p_make_instr);

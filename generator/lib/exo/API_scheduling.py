@@ -278,12 +278,16 @@ def sched_op(processors):
 
         @functools.wraps(func)
         def primitive(*args, **kwargs):
-            bound = sig.bind(*args, **kwargs)
-            bound.apply_defaults()
-            values = bound.arguments
-            for name, p in zip(list(values), procs):
-                values[name] = p(values[name], values)
-            result = func(*bound.args, **bound.kwargs)
+            outer = _exo._enter_schedule_phase()  # timing for `exocc build -v`
+            try:
+                bound = sig.bind(*args, **kwargs)
+                bound.apply_defaults()
+                values = bound.arguments
+                for name, p in zip(list(values), procs):
+                    values[name] = p(values[name], values)
+                result = func(*bound.args, **bound.kwargs)
+            finally:
+                _exo._leave_phase(outer)
             if step_log is not None and isinstance(result, Procedure):
                 # The outermost primitive that returned this proc names the step.
                 step_log[id(result)] = (result, func.__name__, _host.call_stack())

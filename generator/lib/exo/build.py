@@ -2,7 +2,9 @@
 
 `exocc build` fills `params` with the manifest's `[params]`, overlaid by the kernel's own
 `params`, before any of the kernel's modules is imported; object code and schedules read
-them (`from exo.build import params`). Outside a manifest build it is empty.
+them (`from exo.build import params`). Outside a manifest build it is empty. `target` is
+the name of the target being built (`exocc build --target NAME`, a `[target.NAME]` of the
+manifest), `"host"` by default and outside a manifest build.
 
 Under `exocc build`, `os.environ` is a `DeclaredEnvironment`: the environment variables
 the manifest declares (`env = [...]` in `[library]` or `[[kernel]]`) are visible, as
@@ -11,6 +13,7 @@ so that a kernel never silently depends on an input the cache does not see.
 """
 
 params = {}
+target = "host"
 
 
 class UndeclaredEnvironmentError(RuntimeError):

@@ -189,6 +189,7 @@ def main():
         exo.API_scheduling.step_log = {}
     exo.build.params.clear()
     exo.build.params.update(spec["params"])
+    exo.build.target = spec["target"]
     os.environ = exo.build.DeclaredEnvironment(spec["env"], os.path.basename(spec["manifest"]))
     for d in reversed(spec["search_path"]):
         sys.path.insert(0, d)

@@ -70,23 +70,7 @@ else
   setup_args+=(-Dexocc=enabled)
   [ $exocc_tests -eq 1 ] && setup_args+=(-Dexocc:tests=true)
 fi
-cat > "$work/cross.ini" <<'EOF'
-# A simulated cross build: the host is "aarch64" but its compiler is the native gcc, so
-# the programs still run here. No C++ compiler for the host: exocc must not need one.
-[binaries]
-c = 'gcc'
-ar = 'ar'
-strip = 'strip'
-
-[host_machine]
-system = 'linux'
-cpu_family = 'aarch64'
-cpu = 'aarch64'
-endian = 'little'
-
-[properties]
-needs_exe_wrapper = true
-EOF
+cp "$here/cross-aarch64.ini" "$work/cross.ini"
 
 setup() {  # setup BUILDDIR ARGS...: configure, or reconfigure a kept build directory
   local b="$1"; shift

@@ -1,0 +1,98 @@
+"""The CPython host's own piece of the `exo` package (never imported by the embedded
+interpreter): what the embedded host reads natively from a decorated function -- its
+statement and the scope it was defined in -- read here through CPython's inspect.
+
+Each decorator hands the core a module made of the decorated statement, placed at its
+own line and column of its file (so that error locations are the file's), and a scope
+holding the names the defining frame saw; the core's own decorator runs inside it."""
+import ast
+import inspect
+import sys
+import textwrap
+
+import _exo
+
+_native = _exo._embedded  # the core's `_exo`, whose decorators read embedded functions
+
+
+def _statement_source(obj, call):
+    """(filename, text): obj's def or class statement, decorators left out, at its line
+    and column in its file, followed by the line `call`."""
+    lines, start = inspect.getsourcelines(obj)
+    filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
+    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    statement = lines[node.lineno - 1:]  # node.lineno: the def/class line, after decorators
+    if not statement[-1].endswith("\n"):
+        statement[-1] += "\n"
+    first_line = start + node.lineno - 1
+    indented = statement[0][:1] in (" ", "\t")
+    head = ["from __future__ import annotations\n"]
+    opener = ["if 1:\n"] if indented else []
+    pad = max(0, first_line - 1 - len(head) - len(opener))
+    return filename, "".join(head + ["\n"] * pad + opener + statement) + call + "\n", node.name
+
+
+def _scope(globals_, frame, fn=None):
+    """The names visible where the decorator ran: the frame's locals over the module's
+    globals, and a function's closure."""
+    scope = dict(globals_)
+    if frame is not None and frame.f_locals is not frame.f_globals:
+        scope.update(frame.f_locals)
+    if fn is not None and fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                scope[name] = cell.cell_contents
+            except ValueError:  # an empty cell: not bound yet
+                pass
+    return scope
+
+
+def _decorated(obj, frame, decorate, *args):
+    if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+        return decorate(obj, *args)  # the core raises the error upstream raises
+    placeholders = ", ".join(f"__exocc_arg{i}__" for i in range(len(args)))
+    name = obj.__name__
+    call = f"__exocc_result__ = __exocc_decorate__({name}{', ' if args else ''}{placeholders})"
+    filename, text, _ = _statement_source(obj, call)
+    extras = {"__exocc_decorate__": decorate}
+    extras.update({f"__exocc_arg{i}__": a for i, a in enumerate(args)})
+    globals_ = obj.__globals__ if inspect.isfunction(obj) else frame.f_globals
+    return _exo._cpython_run(filename, text, _scope(globals_, frame, obj if inspect.isfunction(obj) else None), extras)
+
+
+def proc(f):
+    return _decorated(f, sys._getframe(1), _native.proc)
+
+
+def instr(c_instr, c_global=""):
+    decorate = _native.instr(c_instr, c_global)
+
+    def instr_decorator(f):
+        return _decorated(f, sys._getframe(1), decorate)
+
+    return instr_decorator
+
+
+def config(_cls=None, *, readwrite=True):
+    decorate = _native.config(readwrite=readwrite)
+
+    def config_decorator(cls):
+        return _decorated(cls, sys._getframe(1), decorate)
+
+    if _cls is None:
+        return config_decorator
+    return _decorated(_cls, sys._getframe(1), decorate)
+
+
+def _capture_scope(depth):
+    frame = sys._getframe(depth + 1)
+    return _exo._cpython_run("<scope>", "__exocc_result__ = __exocc_decorate__(0)\n",
+                             _scope(frame.f_globals, frame), {"__exocc_decorate__": _native._capture_scope})
+
+
+def _uast_str(fn, scope, instr):
+    return _decorated(fn, None, _native._uast_str, scope, instr)
+
+
+def _add_procedure_method(name, fn):
+    setattr(_exo.Procedure, name, fn)

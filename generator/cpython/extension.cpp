@@ -64,7 +64,10 @@ PyObject* cpython_run(PyObject*, PyObject* args) {
     if (!PyArg_ParseTuple(args, "ssO!O!", &filename, &text, &PyDict_Type, &scope, &PyDict_Type, &extras)) return nullptr;
     return guarded([&] {
         host::Interpreter& in = host::Interpreter::get();
-        host::Ref<host::ModuleObject> m = host::make<host::ModuleObject>("_exocc_cpython_scope");
+        // Kept for the life of the process, as the embedded host keeps every module in
+        // sys.modules: functions and captured scopes point at their module's globals.
+        host::ModuleObject* m = new host::ModuleObject("_exocc_cpython_scope");
+        m->make_immortal();
         host::DictTable& g = m->globals();
         for (PyObject* d : {scope, extras}) {
             PyObject *k, *v;
@@ -84,7 +87,7 @@ PyObject* cpython_run(PyObject*, PyObject* args) {
         }
         g.set_str("__file__", host::str(filename));
         g.set_str("__builtins__", Value(in.builtins));
-        in.exec_module(m.get(), host::parse_and_resolve(filename, text));
+        in.exec_module(m, host::parse_and_resolve(filename, text));
         Value* r = g.find_str("__exocc_result__");
         if (!r) host::raise(host::exc_types().RuntimeError, "_cpython_run: no result");
         return to_py(*r);
@@ -161,9 +164,15 @@ PyMODINIT_FUNC PyInit__exo() {
             if (add(mod, name, f) != 0) return nullptr;
         }
         if (add(mod, "_embedded", to_py(native)) != 0) return nullptr;
-        // `_host` (helpers such as closest_name) is the embedded interpreter's module.
-        PyObject* host_mod = to_py(in.import_module("_host", Value(), 0, Value()));
-        if (!host_mod || PyDict_SetItemString(PyImport_GetModuleDict(), "_host", host_mod) != 0) return nullptr;
+        // `_host`, the embedded interpreter's hooks for the bundled modules: in CPython, a
+        // module whose attributes are exo._cpython_host's `host_*` functions (files and
+        // imports done by CPython), else the embedded module's (closest_name...).
+        PyObject* host_mod = PyModule_New("_host");
+        if (!host_mod || add(host_mod, "_embedded", to_py(in.import_module("_host", Value(), 0, Value()))) != 0) return nullptr;
+        PyObject* n = PyUnicode_FromString("_host_getattr");
+        if (add(host_mod, "__getattr__", PyCFunction_New(&g_forward_def, n)) != 0) return nullptr;
+        Py_DECREF(n);
+        if (PyDict_SetItemString(PyImport_GetModuleDict(), "_host", host_mod) != 0) return nullptr;
         Py_DECREF(host_mod);
         Py_RETURN_NONE;
     });

@@ -114,6 +114,20 @@ PyObject* mirror_call(PyObject* self, PyObject* args, PyObject* kwargs) {
     });
 }
 
+// Calling a mirror type calls the host type: `Procedure(p)`.
+PyObject* mirror_new(PyTypeObject* cls, PyObject* args, PyObject* kwargs) {
+    host::TypeObject* t = mirrored_type(reinterpret_cast<PyObject*>(cls));
+    if (!t) {
+        PyErr_SetString(PyExc_TypeError, "not a type of exocc's core");
+        return nullptr;
+    }
+    PyObject* host_type = mirror_object(Value(t));
+    if (!host_type) return nullptr;
+    PyObject* r = mirror_call(host_type, args, kwargs);
+    Py_DECREF(host_type);
+    return r;
+}
+
 PyObject* mirror_iter(PyObject* self) { return guarded([&] { return ret(host::iter(value_of(self))); }); }
 
 PyObject* mirror_iternext(PyObject* self) {
@@ -187,6 +201,7 @@ PyTypeObject* make_mirror_type(host::TypeObject* t) {
         {Py_tp_hash, reinterpret_cast<void*>(mirror_hash)},
         {Py_tp_richcompare, reinterpret_cast<void*>(mirror_richcompare)},
         {Py_tp_call, reinterpret_cast<void*>(mirror_call)},
+        {Py_tp_new, reinterpret_cast<void*>(mirror_new)},
         {Py_nb_bool, reinterpret_cast<void*>(mirror_bool)},
     };
     if (iterable) {

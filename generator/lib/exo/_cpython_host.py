@@ -6,7 +6,9 @@ Each decorator hands the core a module made of the decorated statement, placed a
 own line and column of its file (so that error locations are the file's), and a scope
 holding the names the defining frame saw; the core's own decorator runs inside it."""
 import ast
+import importlib.util
 import inspect
+import os
 import sys
 import textwrap
 
@@ -96,3 +98,59 @@ def _uast_str(fn, scope, instr):
 
 def _add_procedure_method(name, fn):
     setattr(_exo.Procedure, name, fn)
+
+
+# ------------------------------------------------------------------ _host
+
+# The embedded interpreter's `_host` module gives the bundled modules files and imports;
+# in CPython, `_host.<name>` is host_<name> below if there is one, else the embedded one.
+
+def _host_getattr(name):
+    fn = globals().get("host_" + name)
+    if fn is not None:
+        return fn
+    return getattr(sys.modules["_host"]._embedded, name)
+
+
+def host_stat(path):
+    if os.path.isfile(path):
+        return "file"
+    if os.path.isdir(path):
+        return "dir"
+    return "other" if os.path.exists(path) else None
+
+
+def host_load_source(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def host_read_text(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def host_write_text(path, text):
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+host_mkdir = os.mkdir
+host_realpath = os.path.realpath
+host_getcwd = os.getcwd
+host_chdir = os.chdir
+
+
+def std_module(name):
+    """One of exocc's own modules of generator/lib/std (its command lines), which the
+    CPython host does not put on sys.path: the rest of that directory stands in for
+    CPython's standard library in the embedded host."""
+    if name not in sys.modules:
+        std = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "std")
+        host_load_source(name, os.path.join(std, name + ".py"))
+    return sys.modules[name]

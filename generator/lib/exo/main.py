@@ -2,8 +2,15 @@
 exocc command line does (exocc's own command line is generator/lib/std/_exocc_compile.py)."""
 import os
 
-import _exocc_compile
-from _exocc_compile import _load_module, _procs_of
+import _exo
+
+if hasattr(_exo, "_embedded"):  # the CPython host
+    from ._cpython_host import std_module
+
+    _exocc_compile = std_module("_exocc_compile")
+else:
+    import _exocc_compile
+_load_module, _procs_of = _exocc_compile._load_module, _exocc_compile._procs_of
 
 
 def load_user_code(path):

@@ -149,8 +149,11 @@ Value class_to_host(PyObject* cls) {
     if (host::TypeObject* h = mirrored_type(cls)) return Value(h);
     std::string module = py_attr_str(cls, "__module__");
     Value h;
-    if (is_bundled_module(module)) {
-        h = host_namesake(module, py_attr_str(cls, "__qualname__"));
+    std::string qualname = py_attr_str(cls, "__qualname__");
+    // A class made inside a function of a bundled module (a memory factory) has no name
+    // to find it by on the other side: it is translated like a user's class.
+    if (is_bundled_module(module) && qualname.find("<locals>") == std::string::npos) {
+        h = host_namesake(module, qualname);
     } else {
         // Derived from host classes, one of them more than object (a user's Memory,
         // Extern or exception): translate. Anything else stays a CPython object.

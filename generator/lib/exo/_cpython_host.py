@@ -18,8 +18,10 @@ _native = _exo._embedded  # the core's `_exo`, whose decorators read embedded fu
 
 
 def _statement_source(obj, call):
-    """(filename, text): obj's def or class statement, decorators left out, at its line
-    and column in its file, followed by the line `call`."""
+    """(filename, text, free): obj's def or class statement, decorators left out, at its
+    line and column in its file, followed by the line `call`. A statement nested in a
+    function sits in a function of the names it closes over (`free`, taken as
+    parameters), so that the core sees the same closure."""
     lines, start = inspect.getsourcelines(obj)
     filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
     node = ast.parse(textwrap.dedent("".join(lines))).body[0]
@@ -27,11 +29,18 @@ def _statement_source(obj, call):
     if not statement[-1].endswith("\n"):
         statement[-1] += "\n"
     first_line = start + node.lineno - 1
-    indented = statement[0][:1] in (" ", "\t")
+    indent = statement[0][: len(statement[0]) - len(statement[0].lstrip())]
+    free = list(obj.__code__.co_freevars) if inspect.isfunction(obj) else []
     head = ["from __future__ import annotations\n"]
-    opener = ["if 1:\n"] if indented else []
+    if indent:
+        opener = [f"def __exocc_enclosing__({', '.join(free)}):\n"]
+        args = ", ".join(f"__exocc_free_{n}__" for n in free)
+        closer = [f"{indent}return {node.name}\n", f"{node.name} = __exocc_enclosing__({args})\n"]
+    else:
+        opener, closer = [], []
     pad = max(0, first_line - 1 - len(head) - len(opener))
-    return filename, "".join(head + ["\n"] * pad + opener + statement) + call + "\n", node.name
+    text = "".join(head + ["\n"] * pad + opener + statement + closer)
+    return filename, text + call + "\n", free
 
 
 def _scope(globals_, frame, fn=None):
@@ -52,14 +61,15 @@ def _scope(globals_, frame, fn=None):
 def _decorated(obj, frame, decorate, *args):
     if not (inspect.isfunction(obj) or inspect.isclass(obj)):
         return decorate(obj, *args)  # the core raises the error upstream raises
-    placeholders = ", ".join(f"__exocc_arg{i}__" for i in range(len(args)))
-    name = obj.__name__
-    call = f"__exocc_result__ = __exocc_decorate__({name}{', ' if args else ''}{placeholders})"
-    filename, text, _ = _statement_source(obj, call)
+    placeholders = "".join(f", __exocc_arg{i}__" for i in range(len(args)))
+    call = f"__exocc_result__ = __exocc_decorate__({obj.__name__}{placeholders})"
+    filename, text, free = _statement_source(obj, call)
+    scope = _scope(obj.__globals__ if inspect.isfunction(obj) else frame.f_globals, frame,
+                   obj if inspect.isfunction(obj) else None)
     extras = {"__exocc_decorate__": decorate}
+    extras.update({f"__exocc_free_{n}__": scope.get(n) for n in free})
     extras.update({f"__exocc_arg{i}__": a for i, a in enumerate(args)})
-    globals_ = obj.__globals__ if inspect.isfunction(obj) else frame.f_globals
-    return _exo._cpython_run(filename, text, _scope(globals_, frame, obj if inspect.isfunction(obj) else None), extras)
+    return _exo._cpython_run(filename, text, scope, extras)
 
 
 def proc(f):

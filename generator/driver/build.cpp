@@ -34,6 +34,7 @@ const char* const kVersion = "0.1.0";
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
+    std::string host;    // --host: every kernel's interpreter (empty: the manifest's)
     bool no_cache = false, verbose = false, check = false;
 };
 
@@ -46,10 +47,10 @@ struct BuildFailed {};
 
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [-v]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n";
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [-v]\n";
 
 Options parse(const std::vector<std::string>& args, bool vendor) {
     Options o;
@@ -73,6 +74,11 @@ Options parse(const std::vector<std::string>& args, bool vendor) {
             o.checks = value("--checks");
             if (!analysis::parse_check_level(o.checks))
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
+        }
+        else if (is("--host")) {
+            o.host = value("--host");
+            if (o.host != "embedded" && o.host != "python3")
+                throw Usage("argument --host: invalid choice: '" + o.host + "' (choose from 'embedded', 'python3')");
         }
         else if (a == "-v" || a == "--verbose") o.verbose = true;
         else if (vendor && a == "--check") o.check = true;
@@ -184,6 +190,8 @@ public:
         m_ = load_manifest(o_.manifest, hw_roots(roots_));
         if (!o_.checks.empty())
             for (Kernel& k : m_.kernels) k.checks = o_.checks;
+        if (!o_.host.empty())
+            for (Kernel& k : m_.kernels) k.host = o_.host;
         host::init_runtime(module_roots());
         frontend::register_exo_module();
         // Code generation imports exo.core.memory (DRAM) in this process.
@@ -239,6 +247,8 @@ private:
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
         h.field("checks").field(k.checks);
+        // The embedded host's entries stay as they were; a CPython build is another entry.
+        if (k.host != "embedded") h.field("host").field(k.host);
         add_env(h, env_values(k));
         return h.hex();
     }

@@ -76,7 +76,7 @@ constexpr const char* kRunHelp =
 
 constexpr const char* kBuildHelp =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [-v]\n"
     "\n"
     "Builds the kernels a manifest names (docs/manifest.md) into OUTDIR/NAME.c,\n"
     "OUTDIR/NAME.h and the depfile OUTDIR/NAME.d. Outputs are written only when their\n"
@@ -94,12 +94,15 @@ constexpr const char* kBuildHelp =
     "  --no-cache              neither read nor write the cache\n"
     "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
     "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
+    "  --host HOST             embedded or python3: the interpreter every kernel runs\n"
+    "                          in (default: each kernel's `host` key, else embedded;\n"
+    "                          docs/cpython-host.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  -h, --help              show this help\n";
 
 constexpr const char* kVendorHelp =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [-v]\n"
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [-v]\n"
     "\n"
     "Writes the C that `exocc build` would write, plus NAME.exo-vendor (the exocc version\n"
     "and a digest of the inputs), into VENDOR_DIR, for consumers that build without exocc.\n"
@@ -114,6 +117,9 @@ constexpr const char* kVendorHelp =
     "  --no-cache              neither read nor write the cache\n"
     "  --checks LEVEL          strict or upstream, for every kernel (default: each\n"
     "                          kernel's `checks` key, else strict; docs/manifest.md)\n"
+    "  --host HOST             embedded or python3: the interpreter every kernel runs\n"
+    "                          in (default: each kernel's `host` key, else embedded;\n"
+    "                          docs/cpython-host.md)\n"
     "  -v, --verbose           say for each kernel whether it came from the cache\n"
     "  -h, --help              show this help\n";
 

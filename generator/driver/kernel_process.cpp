@@ -11,6 +11,16 @@
 #include "../host/output.h"
 #include "../host/runtime.h"
 
+// Where the build put the CPython host's `_exo` module and which python3 it was built
+// for (cmake-modules/ExoCPythonHost.cmake); an installed exocc finds the module beside
+// its bundled `exo` package.
+#ifndef EXOCC_CPYTHON_MODULE_DIR
+#define EXOCC_CPYTHON_MODULE_DIR ""
+#endif
+#ifndef EXOCC_PYTHON3
+#define EXOCC_PYTHON3 "python3"
+#endif
+
 namespace exo::driver {
 
 using host::Value;
@@ -79,7 +89,92 @@ bool write_all(int fd, const std::string& s) {
 
 std::string framed(const std::string& s) { return std::to_string(s.size()) + ":" + s; }
 
+// JSON text of the spec (str, int, float, bool, None, list and dict only), for a
+// kernel built by the CPython host.
+void append_json(std::string& out, const Value& v) {
+    if (v.is_none() || v.is_null()) out += "null";
+    else if (v.is_bool()) out += v.as_bool() ? "true" : "false";
+    else if (v.is_int()) out += std::to_string(v.as_int());
+    else if (v.is_float()) out += host::repr(v);
+    else if (host::is_str(v)) {
+        out += '"';
+        for (unsigned char c : host::str_of(v)) {
+            if (c == '"' || c == '\\') out += '\\', out += char(c);
+            else if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else out += char(c);
+        }
+        out += '"';
+    } else if (auto* l = host::as<host::ListObject>(v)) {
+        out += '[';
+        for (size_t i = 0; i < l->items.size(); ++i) {
+            if (i) out += ',';
+            append_json(out, l->items[i]);
+        }
+        out += ']';
+    } else if (auto* d = host::as<host::DictObject>(v)) {
+        out += '{';
+        bool first = true;
+        for (const auto& e : d->table.entries()) {
+            if (e.key.is_null()) continue;
+            if (!first) out += ',';
+            first = false;
+            append_json(out, e.key);
+            out += ':';
+            append_json(out, e.value);
+        }
+        out += '}';
+    }
+}
+
+// The CPython host: Debian's python3 (or $EXOCC_PYTHON3) runs exo/_cpython_build.py
+// with exocc's package and `_exo` extension module first on sys.path, ignoring the
+// PYTHON* environment and the user's site directory, as `exocc build` ignores the
+// environment it is not told about.
+[[noreturn]] void exec_cpython(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+    std::string lib, module_dir;
+    for (const auto& r : roots)
+        if (access((r + "/exo/_cpython_build.py").c_str(), R_OK) == 0 && lib.empty()) lib = r;
+    for (const std::string& d : {lib, std::string(EXOCC_CPYTHON_MODULE_DIR)}) {
+        if (d.empty() || !module_dir.empty()) continue;
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(d, ec))
+            if (e.path().filename().string().rfind("_exo.cpython-", 0) == 0) module_dir = d;
+    }
+    if (lib.empty() || module_dir.empty()) {
+        std::fprintf(stderr, "%s: error: kernel has host = \"python3\", but this exocc was built without the CPython "
+                             "host (install python3-dev and rebuild exocc)\n", where(k.at).c_str());
+        _exit(1);
+    }
+    std::string spec;
+    append_json(spec, spec_value(m, k, roots));
+    const char* env_python = std::getenv("EXOCC_PYTHON3");
+    std::string python = env_python && *env_python ? env_python : EXOCC_PYTHON3;
+    std::string code = "import sys; sys.path[:1] = [" + std::string("'") + module_dir + "', '" + lib +
+                       "']; import exo._cpython_build as b; raise SystemExit(b.main(sys.argv[1:]))";
+    std::string fd_arg = std::to_string(fd);
+    // The process sees the declared environment variables only (exo/build.py).
+    std::vector<std::string> env_strings;
+    for (const auto& [name, v] : env_values(k))
+        if (v) env_strings.push_back(name + "=" + *v);
+    std::vector<char*> envp;
+    for (std::string& e : env_strings) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::string path = std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin";
+    setenv("PATH", path.c_str(), 1);
+    execvpe(python.c_str(), std::vector<char*>{python.data(), const_cast<char*>("-E"), const_cast<char*>("-s"),
+                                               const_cast<char*>("-c"), code.data(), fd_arg.data(), spec.data(), nullptr}
+                                .data(),
+            envp.data());
+    std::fprintf(stderr, "%s: error: cannot run %s for a kernel with host = \"python3\": %s\n", where(k.at).c_str(),
+                 python.c_str(), std::strerror(errno));
+    _exit(1);
+}
+
 [[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+    if (k.host == "python3") exec_cpython(fd, m, k, roots);
     int status = 1;
     try {
         std::string script;

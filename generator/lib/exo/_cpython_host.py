@@ -150,6 +150,17 @@ def host_write_text(path, text):
     os.replace(tmp, path)
 
 
+def host_traceback(e):
+    import traceback
+    return traceback.extract_tb(e.__traceback__)
+
+
+def host_import_misses():
+    # CPython does not record the files its imports looked for: a CPython kernel's cache
+    # entry depends on the files it read, not on the absence of others.
+    return []
+
+
 host_mkdir = os.mkdir
 host_realpath = os.path.realpath
 host_getcwd = os.getcwd

@@ -3,6 +3,7 @@
 #   exo_add_kernel(<target> MANIFEST <file.toml>
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
 #                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
+#                  [HOST embedded|python3]
 #                  [DEPENDS <file-or-target>...]
 #                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>])
 #
@@ -13,6 +14,7 @@
 #   Exo_EXECUTABLE     path of a host exocc; overrides Exo::exocc and COMPILER.
 #   EXO_USE_VENDORED   build kernels that have a VENDOR_DIR from the vendored C.
 #   EXO_CACHE_DIR      IR cache directory passed to every exocc run (--cache-dir).
+#   EXO_HOST           interpreter the kernels' Python runs in when HOST is not given.
 include_guard(GLOBAL)
 
 if(CMAKE_VERSION VERSION_LESS 3.20)
@@ -26,6 +28,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.20...3.25)
 
 option(EXO_USE_VENDORED "Build exo_add_kernel() libraries that have a VENDOR_DIR from the vendored C, without running exocc" OFF)
+set(EXO_HOST "" CACHE STRING "Interpreter for the Python of exo_add_kernel() and add_exo_library() kernels: embedded or python3 (the CPython host); empty: each manifest's `host`, else embedded")
 set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (empty: exocc's default, e.g. the EXO_CACHE_DIR environment variable at build time)")
 
 # What every library of generated C gets (exo_add_kernel and add_exo_library):
@@ -81,6 +84,21 @@ function(_exo_checks_args var caller checks)
     message(FATAL_ERROR "${caller}: CHECKS must be strict or upstream, not '${checks}'")
   endif()
   set(${var} "--checks=${checks}" PARENT_SCOPE)
+endfunction()
+
+# _exo_host_args(<var> <caller> <HOST argument>): the exocc option that selects the
+# interpreter HOST (else EXO_HOST) names (docs/cpython-host.md), empty when neither is set.
+function(_exo_host_args var caller host)
+  set(${var} "" PARENT_SCOPE)
+  if(host STREQUAL "")
+    set(host "${EXO_HOST}")
+  endif()
+  if(host STREQUAL "")
+    return()
+  elseif(NOT host MATCHES "^(embedded|python3)$")
+    message(FATAL_ERROR "${caller}: HOST must be embedded or python3, not '${host}'")
+  endif()
+  set(${var} "--host=${host}" PARENT_SCOPE)
 endfunction()
 
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
@@ -169,7 +187,7 @@ endfunction()
 
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG ""
-    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HEADER_OUTVAR;SOURCE_OUTVAR"
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HOST;HEADER_OUTVAR;SOURCE_OUTVAR"
     "DEPENDS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -227,6 +245,9 @@ function(exo_add_kernel target)
   # CHECKS overrides the manifest's `checks` keys, for build, vendor and check alike.
   _exo_checks_args(_checks "exo_add_kernel(${target})" "${ARG_CHECKS}")
   list(APPEND cache_args ${_checks})
+  # HOST (else EXO_HOST) overrides the manifest's `host` keys likewise.
+  _exo_host_args(_host "exo_add_kernel(${target})" "${ARG_HOST}")
+  list(APPEND cache_args ${_host})
   # File-level dependency on the compiler, so a new exocc regenerates (outputs are
   # only rewritten when their bytes change, so this costs no recompiles).
   set(compiler_dep "${exocc}")

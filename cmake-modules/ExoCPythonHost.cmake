@@ -25,7 +25,7 @@ target_compile_definitions(exocc_cpython PRIVATE EXOCC_SOURCE_DIR="${PROJECT_SOU
 target_link_options(exocc_cpython PRIVATE -Wl,--exclude-libs,ALL)
 set(EXOCC_CPYTHON_MODULE_DIR ${PROJECT_BINARY_DIR}/python)
 # `exocc build` runs kernels with host = "python3" in this interpreter, with this module.
-target_compile_definitions(exocc PRIVATE EXOCC_CPYTHON_MODULE_DIR="${EXOCC_CPYTHON_MODULE_DIR}"
-                                         EXOCC_PYTHON3="${Python3_EXECUTABLE}")
+set_source_files_properties(${PROJECT_SOURCE_DIR}/generator/driver/cpython_launch.cpp PROPERTIES COMPILE_DEFINITIONS
+  "EXOCC_CPYTHON_MODULE_DIR=\"${EXOCC_CPYTHON_MODULE_DIR}\";EXOCC_PYTHON3=\"${Python3_EXECUTABLE}\"")
 # Installed beside the bundled `exo` package: PYTHONPATH=<prefix>/share/exocc/lib.
 install(TARGETS exocc_cpython LIBRARY DESTINATION share/exocc/lib)

@@ -152,6 +152,12 @@ PyMODINIT_FUNC PyInit__exo() {
         std::string hw = is_dir(parent(lib) + "/hw") ? parent(lib) + "/hw" : parent(parent(lib)) + "/hw";
         init_core(lib, lib + "/std", hw);
         exo::host::Interpreter& in = exo::host::Interpreter::get();
+        // What the core's interpreter prints (Python inside object code, the bundled
+        // modules) goes to CPython's sys.stdout, in order with the program's own output
+        // and where pytest captures it.
+        PyObject* py_print = PyDict_GetItemString(PyEval_GetBuiltins(), "print");  // borrowed
+        if (!py_print) return nullptr;
+        in.builtins->globals().set_str("print", py_value(py_print));
         Value native = in.import_module("_exo", Value(), 0, Value());
         for (const auto& e : exo::host::as<exo::host::ModuleObject>(native)->globals().entries()) {
             if (e.key.is_null()) continue;

@@ -10,16 +10,7 @@
 #include "../host/interp.h"
 #include "../host/output.h"
 #include "../host/runtime.h"
-
-// Where the build put the CPython host's `_exo` module and which python3 it was built
-// for (cmake-modules/ExoCPythonHost.cmake); an installed exocc finds the module beside
-// its bundled `exo` package.
-#ifndef EXOCC_CPYTHON_MODULE_DIR
-#define EXOCC_CPYTHON_MODULE_DIR ""
-#endif
-#ifndef EXOCC_PYTHON3
-#define EXOCC_PYTHON3 "python3"
-#endif
+#include "cpython_launch.h"
 
 namespace exo::driver {
 
@@ -129,52 +120,25 @@ void append_json(std::string& out, const Value& v) {
     }
 }
 
-// The CPython host: Debian's python3 (or $EXOCC_PYTHON3) runs exo/_cpython_build.py
-// with exocc's package and `_exo` extension module first on sys.path, ignoring the
-// PYTHON* environment and the user's site directory, as `exocc build` ignores the
-// environment it is not told about.
-[[noreturn]] void exec_cpython(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
-    std::string lib, module_dir;
-    for (const auto& r : roots)
-        if (access((r + "/exo/_cpython_build.py").c_str(), R_OK) == 0 && lib.empty()) lib = r;
-    for (const std::string& d : {lib, std::string(EXOCC_CPYTHON_MODULE_DIR)}) {
-        if (d.empty() || !module_dir.empty()) continue;
-        std::error_code ec;
-        for (const auto& e : std::filesystem::directory_iterator(d, ec))
-            if (e.path().filename().string().rfind("_exo.cpython-", 0) == 0) module_dir = d;
-    }
-    if (lib.empty() || module_dir.empty()) {
-        std::fprintf(stderr, "%s: error: kernel has host = \"python3\", but this exocc was built without the CPython "
-                             "host (install python3-dev and rebuild exocc)\n", where(k.at).c_str());
+// The CPython host runs exo/_cpython_build.py's main with the spec as JSON; the process
+// sees the declared environment variables only (exo/build.py).
+[[noreturn]] void exec_cpython_kernel(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
+    std::optional<CPythonHost> host = find_cpython_host(roots);
+    if (!host) {
+        std::fprintf(stderr, "%s: error: the kernel has host = \"python3\", but this exocc was built without the "
+                             "CPython host (install python3-dev and rebuild exocc)\n", where(k.at).c_str());
         _exit(1);
     }
     std::string spec;
     append_json(spec, spec_value(m, k, roots));
-    const char* env_python = std::getenv("EXOCC_PYTHON3");
-    std::string python = env_python && *env_python ? env_python : EXOCC_PYTHON3;
-    std::string code = "import sys; sys.path[:1] = [" + std::string("'") + module_dir + "', '" + lib +
-                       "']; import exo._cpython_build as b; raise SystemExit(b.main(sys.argv[1:]))";
-    std::string fd_arg = std::to_string(fd);
-    // The process sees the declared environment variables only (exo/build.py).
-    std::vector<std::string> env_strings;
+    std::vector<std::string> env;
     for (const auto& [name, v] : env_values(k))
-        if (v) env_strings.push_back(name + "=" + *v);
-    std::vector<char*> envp;
-    for (std::string& e : env_strings) envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::string path = std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin";
-    setenv("PATH", path.c_str(), 1);
-    execvpe(python.c_str(), std::vector<char*>{python.data(), const_cast<char*>("-E"), const_cast<char*>("-s"),
-                                               const_cast<char*>("-c"), code.data(), fd_arg.data(), spec.data(), nullptr}
-                                .data(),
-            envp.data());
-    std::fprintf(stderr, "%s: error: cannot run %s for a kernel with host = \"python3\": %s\n", where(k.at).c_str(),
-                 python.c_str(), std::strerror(errno));
-    _exit(1);
+        if (v) env.push_back(name + "=" + *v);
+    exec_cpython(*host, "exo._cpython_build:main", {std::to_string(fd), spec}, &env);
 }
 
 [[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots) {
-    if (k.host == "python3") exec_cpython(fd, m, k, roots);
+    if (k.host == "python3") exec_cpython_kernel(fd, m, k, roots);
     int status = 1;
     try {
         std::string script;

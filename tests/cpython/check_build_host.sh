@@ -28,4 +28,12 @@ if "$exocc" build cpython_only.toml -o embedded2 --no-cache --host embedded 2> e
     fail "the embedded host ran a kernel that imports sympy"
 fi
 grep -q "No module named .sympy." emb.log && grep -q "host = \"python3\"" emb.log || { cat emb.log; fail "the embedded host's error does not say how to select the CPython host"; }
+# The environment rule holds in the CPython host: the kernel's own reads need declaring
+# (sympy's own reads of undeclared variables do not), and a declared one is seen.
+if WIDTH=8 "$exocc" build env_undeclared.toml -o env1 --no-cache 2> env1.log; then
+    fail "an undeclared variable was read in the CPython host"
+fi
+grep -q "the environment variable 'WIDTH' is not declared in env_undeclared.toml" env1.log || { cat env1.log; fail "undeclared read: wrong error"; }
+WIDTH=8 "$exocc" build env_declared.toml -o env2 --no-cache 2> env2.log || { cat env2.log; fail "declared read"; }
+grep -q "x\[7\]\|i < 8" env2/env_declared.c || fail "the declared variable did not reach the kernel"
 echo "cpython build host: OK"

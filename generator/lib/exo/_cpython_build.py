@@ -30,3 +30,9 @@ def main(argv):
         with os.fdopen(fd, "wb") as f:
             f.write(out)
     return status
+
+
+def cli(argv):
+    """Upstream's command line (`exocc -o DIR --stem NAME FILE.py...`) in CPython: what
+    `exocc --host python3 ...` and add_exo_library(... HOST python3) run."""
+    return std_module("_exocc_compile").main(argv)

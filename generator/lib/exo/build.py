@@ -19,6 +19,10 @@ import sys
 params = {}
 
 
+class UndeclaredEnvironmentError(RuntimeError):
+    """Not a KeyError: `os.environ.get(name, default)` must not quietly take the default."""
+
+
 def _installed_library_dirs():
     """(standard library dirs, installed package dirs) in the CPython host, else empty."""
     if not hasattr(sys.modules.get("_exo"), "_embedded"):

@@ -22,7 +22,13 @@ def load_user_code(path):
 def exocc(*args, name="exocc"):
     """The exocc command, in this process: `exocc("-o", outdir, "foo.py")`. Errors in the
     arguments raise SystemExit; errors in the sources propagate."""
-    status = _exocc_compile.main([os.fspath(a) for a in args])
+    # The command line sets the process's check level (its --checks, default upstream);
+    # run in-process, it must not leave it set for the program's later primitives.
+    level = _exo._check_level()
+    try:
+        status = _exocc_compile.main([os.fspath(a) for a in args])
+    finally:
+        _exo._set_check_level(level)
     if status:
         raise SystemExit(status)
 

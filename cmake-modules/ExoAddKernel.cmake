@@ -74,31 +74,35 @@ function(_exo_require_input_file what given path)
   endif()
 endfunction()
 
+# _exo_choice_arg(<var> <caller> <ARGUMENT> <value> <word|word...> <--option>): the exocc
+# option `--option=value` for an argument that takes one of a few words, empty when the
+# value is.
+function(_exo_choice_arg var caller argument value choices option)
+  set(${var} "" PARENT_SCOPE)
+  if(value STREQUAL "")
+    return()
+  elseif(NOT value MATCHES "^(${choices})$")
+    string(REPLACE "|" " or " _words "${choices}")
+    message(FATAL_ERROR "${caller}: ${argument} must be ${_words}, not '${value}'")
+  endif()
+  set(${var} "${option}=${value}" PARENT_SCOPE)
+endfunction()
+
 # _exo_checks_args(<var> <caller> <CHECKS argument>): the exocc option that selects the
 # check level CHECKS names (docs/scheduling.md, "Check levels"), empty when CHECKS is.
 function(_exo_checks_args var caller checks)
-  set(${var} "" PARENT_SCOPE)
-  if(checks STREQUAL "")
-    return()
-  elseif(NOT checks MATCHES "^(strict|upstream)$")
-    message(FATAL_ERROR "${caller}: CHECKS must be strict or upstream, not '${checks}'")
-  endif()
-  set(${var} "--checks=${checks}" PARENT_SCOPE)
+  _exo_choice_arg(_arg "${caller}" CHECKS "${checks}" "strict|upstream" --checks)
+  set(${var} "${_arg}" PARENT_SCOPE)
 endfunction()
 
 # _exo_host_args(<var> <caller> <HOST argument>): the exocc option that selects the
 # interpreter HOST (else EXO_HOST) names (docs/cpython-host.md), empty when neither is set.
 function(_exo_host_args var caller host)
-  set(${var} "" PARENT_SCOPE)
   if(host STREQUAL "")
     set(host "${EXO_HOST}")
   endif()
-  if(host STREQUAL "")
-    return()
-  elseif(NOT host MATCHES "^(embedded|python3)$")
-    message(FATAL_ERROR "${caller}: HOST must be embedded or python3, not '${host}'")
-  endif()
-  set(${var} "--host=${host}" PARENT_SCOPE)
+  _exo_choice_arg(_arg "${caller}" HOST "${host}" "embedded|python3" --host)
+  set(${var} "${_arg}" PARENT_SCOPE)
 endfunction()
 
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>

@@ -2,7 +2,7 @@
 # so that a project written for upstream's ExoConfig configures and builds unchanged.
 #
 #   add_exo_library(NAME <name> SOURCES <file.py>... [PYTHONPATH <dir>...]
-#                   [INTERMEDIATE <dir>] [CHECKS strict|upstream]
+#                   [INTERMEDIATE <dir>] [CHECKS strict|upstream] [HOST embedded|python3]
 #                   [JOB_POOL <pool>] [JOB_SERVER_AWARE])
 #
 # As upstream's:
@@ -16,7 +16,9 @@
 # Beyond upstream's: INTERMEDIATE names <intdir> (relative to the current binary dir;
 # upstream's function has no such argument); CHECKS selects the check level (default
 # upstream, as the command line it runs: exocc's checks beyond upstream's only warn;
-# docs/scheduling.md, "Check levels"); JOB_POOL and JOB_SERVER_AWARE as exo_add_kernel's
+# docs/scheduling.md, "Check levels"); HOST (else the EXO_HOST cache variable) selects the
+# interpreter: python3 runs the kernels in CPython, so they may import sympy and the
+# like (docs/cpython-host.md); JOB_POOL and JOB_SERVER_AWARE as exo_add_kernel's
 # (EXO_JOB_POOL the default pool); the library joins exo-codegen; rebuilds follow exo_add_kernel's rules
 # (outputs rewritten only when their bytes change, correct with Makefiles too, a
 # <name>.update target), Exo_EXECUTABLE picks a host exocc for cross builds, and the
@@ -28,7 +30,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.20...3.25)
 
 function(add_exo_library)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "JOB_SERVER_AWARE" "NAME;INTERMEDIATE;CHECKS;JOB_POOL" "SOURCES;PYTHONPATH")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "JOB_SERVER_AWARE" "NAME;INTERMEDIATE;CHECKS;HOST;JOB_POOL" "SOURCES;PYTHONPATH")
   if(NOT ARG_NAME)
     message(FATAL_ERROR "add_exo_library: NAME is required")
   endif()
@@ -46,6 +48,7 @@ function(add_exo_library)
   _exo_require_c("${fn}")
   _exo_checks_args(checks_args "${fn}" "${ARG_CHECKS}")
   _exo_job_args(job_args "${ARG_JOB_POOL}" "${ARG_JOB_SERVER_AWARE}")
+  _exo_host_args(host_args "${fn}" "${ARG_HOST}")
 
   set(sources "")
   foreach(src IN LISTS ARG_SOURCES)
@@ -93,7 +96,7 @@ function(add_exo_library)
   _exo_generated_library(${ARG_NAME} "" "${intdir}" "${ARG_NAME}"
     COMMENT "exocc: generating ${ARG_NAME}.c/.h from ${_rel}"
     COMMAND "${CMAKE_COMMAND}" -E env ${env_args} --
-            "${exocc_file}" -o "${intdir}" --stem "${ARG_NAME}" ${checks_args} ${sources}
+            "${exocc_file}" -o "${intdir}" --stem "${ARG_NAME}" ${checks_args} ${host_args} ${sources}
     DEPENDS ${sources} ${exocc}
     JOB_ARGS ${job_args})
   target_sources(${ARG_NAME} PRIVATE "${intdir}/${ARG_NAME}.h")

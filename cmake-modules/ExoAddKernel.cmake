@@ -3,6 +3,7 @@
 #   exo_add_kernel(<target> MANIFEST <file.toml>
 #                  [STEM <name>] [OUTPUT_DIR <dir>] [VENDOR_DIR <dir>]
 #                  [CACHE_DIR <dir>] [COMPILER <exe-or-target>] [CHECKS strict|upstream]
+#                  [HOST embedded|python3]
 #                  [TARGET <name>] [PARAMS <name>=<value>...]
 #                  [JOB_POOL <pool>] [JOB_SERVER_AWARE]
 #                  [DEPENDS <file-or-target>...] [TARGETS <target>...]
@@ -19,6 +20,7 @@
 #   EXO_CACHE_DIR      IR cache directory passed to every exocc run (--cache-dir).
 #   EXO_TARGET         the target of kernels without TARGET (default: host).
 #   EXO_JOB_POOL       the Ninja job pool of exocc runs without JOB_POOL.
+#   EXO_HOST           interpreter the kernels' Python runs in when HOST is not given.
 # Umbrella targets over every kernel: exo-codegen, exo-vendor-update, exo-vendor-check.
 include_guard(GLOBAL)
 
@@ -33,6 +35,7 @@ cmake_policy(PUSH)
 cmake_policy(VERSION 3.20...3.25)
 
 option(EXO_USE_VENDORED "Build exo_add_kernel() libraries that have a VENDOR_DIR from the vendored C, without running exocc" OFF)
+set(EXO_HOST "" CACHE STRING "Interpreter for the Python of exo_add_kernel() and add_exo_library() kernels: embedded or python3 (the CPython host); empty: each manifest's `host`, else embedded")
 set(EXO_CACHE_DIR "" CACHE PATH "exocc IR cache directory for exo_add_kernel() (empty: exocc's default, e.g. the EXO_CACHE_DIR environment variable at build time)")
 if(DEFINED ENV{EXO_TARGET} AND NOT "$ENV{EXO_TARGET}" STREQUAL "")
   set(_exo_default_target "$ENV{EXO_TARGET}")
@@ -162,16 +165,35 @@ function(_exo_require_input_file what given path)
   endif()
 endfunction()
 
+# _exo_choice_arg(<var> <caller> <ARGUMENT> <value> <word|word...> <--option>): the exocc
+# option `--option=value` for an argument that takes one of a few words, empty when the
+# value is.
+function(_exo_choice_arg var caller argument value choices option)
+  set(${var} "" PARENT_SCOPE)
+  if(value STREQUAL "")
+    return()
+  elseif(NOT value MATCHES "^(${choices})$")
+    string(REPLACE "|" " or " _words "${choices}")
+    message(FATAL_ERROR "${caller}: ${argument} must be ${_words}, not '${value}'")
+  endif()
+  set(${var} "${option}=${value}" PARENT_SCOPE)
+endfunction()
+
 # _exo_checks_args(<var> <caller> <CHECKS argument>): the exocc option that selects the
 # check level CHECKS names (docs/scheduling.md, "Check levels"), empty when CHECKS is.
 function(_exo_checks_args var caller checks)
-  set(${var} "" PARENT_SCOPE)
-  if(checks STREQUAL "")
-    return()
-  elseif(NOT checks MATCHES "^(strict|upstream)$")
-    message(FATAL_ERROR "${caller}: CHECKS must be strict or upstream, not '${checks}'")
+  _exo_choice_arg(_arg "${caller}" CHECKS "${checks}" "strict|upstream" --checks)
+  set(${var} "${_arg}" PARENT_SCOPE)
+endfunction()
+
+# _exo_host_args(<var> <caller> <HOST argument>): the exocc option that selects the
+# interpreter HOST (else EXO_HOST) names (docs/cpython-host.md), empty when neither is set.
+function(_exo_host_args var caller host)
+  if(host STREQUAL "")
+    set(host "${EXO_HOST}")
   endif()
-  set(${var} "--checks=${checks}" PARENT_SCOPE)
+  _exo_choice_arg(_arg "${caller}" HOST "${host}" "embedded|python3" --host)
+  set(${var} "${_arg}" PARENT_SCOPE)
 endfunction()
 
 # _exo_compiler(<var> <function> <target> <COMPILER argument>): the exocc that <function>
@@ -303,7 +325,7 @@ endmacro()
 
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY;JOB_SERVER_AWARE"
-    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;TARGET;JOB_POOL;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
+    "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HOST;TARGET;JOB_POOL;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
     "DEPENDS;PARAMS;VERIFY_CFLAGS;TARGETS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -364,6 +386,9 @@ function(exo_add_kernel target)
   # CHECKS overrides the manifest's `checks` keys, for build, vendor and check alike.
   _exo_checks_args(_checks "exo_add_kernel(${target})" "${ARG_CHECKS}")
   list(APPEND cache_args ${_checks})
+  # HOST (else EXO_HOST) overrides the manifest's `host` keys likewise.
+  _exo_host_args(_host "exo_add_kernel(${target})" "${ARG_HOST}")
+  list(APPEND cache_args ${_host})
   # TARGETS: one <stem>_<target>.c per target besides <stem>.c (the dispatch), each
   # marked for its target's features (docs/target-features.md).
   set(variant_files "")

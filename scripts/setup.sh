@@ -5,7 +5,10 @@ set -euo pipefail
 # libpng-dev: `exocc test`'s PIL subset reads and writes PNG files through libpng.
 # tmux: the interactive-session test (tests/cli/check_repl.sh) drives a terminal with it.
 # nginx-light: the remote cache test (tests/build/check_remote_cache.sh) serves WebDAV with it.
-packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3 libpng-dev tmux nginx-light)
+# python3-dev: the CPython host (the _exo extension module, C API: no binding library);
+# numpy, pytest and sympy: its tests, run with the real packages (docs/cpython-host.md).
+packages=(g++ make cmake ninja-build meson pkg-config libz3-dev libtomlplusplus-dev catch2 python3 libpng-dev tmux nginx-light
+          python3-dev python3-numpy python3-pytest python3-sympy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -48,6 +48,7 @@ enum class Mode { Build, Vendor, ListOutputs };
 struct Options {
     std::string manifest, outdir, stem, depfile_target, cache_dir, vendor_dir;
     std::string checks;  // --checks: every kernel's check level (empty: the manifest's)
+    std::string host;    // --host: every kernel's interpreter (empty: the manifest's)
     BuildSelection selection;  // --target, --param
     bool target_given = false;  // --target was on the command line
     std::vector<std::string> targets;  // --targets: a multi-target build (docs/target-features.md)
@@ -69,12 +70,12 @@ struct BuildFailed {};
 const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
     "                   [--target NAME] [--param NAME=VALUE]...\n"
-    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n"
+    "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [--targets T1,T2,...] [-v]\n"
     "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
     "                    [--target NAME] [--param NAME=VALUE]...\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--targets T1,T2,...] [-v]\n";
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [--targets T1,T2,...] [-v]\n";
 const char* const kListOutputsUsage =
     "usage: exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] [--stem NAME]\n"
     "                            [--target NAME] [--param NAME=VALUE]... [--targets T1,T2,...]\n"
@@ -128,6 +129,11 @@ Options parse(const std::vector<std::string>& args, Mode mode) {
             o.checks = value("--checks");
             if (!analysis::parse_check_level(o.checks))
                 throw Usage("argument --checks: invalid choice: '" + o.checks + "' (choose from 'strict', 'upstream')");
+        }
+        else if (is("--host")) {
+            o.host = value("--host");
+            if (o.host != "embedded" && o.host != "python3")
+                throw Usage("argument --host: invalid choice: '" + o.host + "' (choose from 'embedded', 'python3')");
         }
         else if (is("--targets")) o.targets = parse_targets(value("--targets"));
         else if (!list && (a == "-v" || a == "--verbose")) o.verbose = true;
@@ -270,6 +276,8 @@ public:
         base_ = load_manifest(o_.manifest, hw_roots(roots_));
         if (!o_.checks.empty())
             for (Kernel& k : base_.kernels) k.checks = o_.checks;
+        if (!o_.host.empty())
+            for (Kernel& k : base_.kernels) k.host = o_.host;
         // Each target of --targets has its own selection (multi_target_files); checking
         // them all first means a mistake in the last fails before anything runs.
         for (const std::string& t : o_.targets) m_ = selected(base_, o_.selection, t);
@@ -330,6 +338,8 @@ private:
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
         h.field("checks").field(k.checks);
+        // The embedded host's entries stay as they were; a CPython build is another entry.
+        if (k.host != "embedded") h.field("host").field(k.host);
         add_env(h, env_values(k));
         return h.hex();
     }

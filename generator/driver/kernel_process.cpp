@@ -13,6 +13,7 @@
 #include "../host/interp.h"
 #include "../host/output.h"
 #include "../host/runtime.h"
+#include "cpython_launch.h"
 
 namespace exo::driver {
 
@@ -85,8 +86,67 @@ bool write_all(int fd, const std::string& s) {
 
 std::string framed(const std::string& s) { return std::to_string(s.size()) + ":" + s; }
 
+// JSON text of the spec (str, int, float, bool, None, list and dict only), for a
+// kernel built by the CPython host.
+void append_json(std::string& out, const Value& v) {
+    if (v.is_none() || v.is_null()) out += "null";
+    else if (v.is_bool()) out += v.as_bool() ? "true" : "false";
+    else if (v.is_int()) out += std::to_string(v.as_int());
+    else if (v.is_float()) out += host::repr(v);
+    else if (host::is_str(v)) {
+        out += '"';
+        for (unsigned char c : host::str_of(v)) {
+            if (c == '"' || c == '\\') out += '\\', out += char(c);
+            else if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else out += char(c);
+        }
+        out += '"';
+    } else if (auto* l = host::as<host::ListObject>(v)) {
+        out += '[';
+        for (size_t i = 0; i < l->items.size(); ++i) {
+            if (i) out += ',';
+            append_json(out, l->items[i]);
+        }
+        out += ']';
+    } else if (auto* d = host::as<host::DictObject>(v)) {
+        out += '{';
+        bool first = true;
+        for (const auto& e : d->table.entries()) {
+            if (e.key.is_null()) continue;
+            if (!first) out += ',';
+            first = false;
+            append_json(out, e.key);
+            out += ':';
+            append_json(out, e.value);
+        }
+        out += '}';
+    }
+}
+
+// The CPython host runs exo/_cpython_build.py's main with the spec as JSON; the process
+// sees the declared environment variables only (exo/build.py).
+[[noreturn]] void exec_cpython_kernel(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots,
+                                      KernelRecording rec) {
+    std::optional<CPythonHost> host = find_cpython_host(roots);
+    if (!host) {
+        std::fprintf(stderr, "%s: error: the kernel has host = \"python3\", but this exocc was built without the "
+                             "CPython host (install python3-dev and rebuild exocc)\n", where(k.at).c_str());
+        _exit(1);
+    }
+    std::string spec;
+    append_json(spec, spec_value(m, k, roots, rec));
+    std::vector<std::string> env;
+    for (const auto& [name, v] : env_values(k))
+        if (v) env.push_back(name + "=" + *v);
+    exec_cpython(*host, "exo._cpython_build:main", {std::to_string(fd), spec}, &env);
+}
+
 [[noreturn]] void child(int fd, const Manifest& m, const Kernel& k, const std::vector<std::string>& roots,
                         KernelRecording rec) {
+    if (k.host == "python3") exec_cpython_kernel(fd, m, k, roots, rec);
     int status = 1;
     try {
         std::string script;
@@ -124,10 +184,7 @@ std::string framed(const std::string& s) { return std::to_string(s.size()) + ":"
                     out += framed((list[0] == 'd' ? "+" : "-") + host::str_of(p));
                     return true;
                 });
-            std::string times = "t";
-            for (int i = 0; i < int(ir::Phase::Count); ++i)
-                times += " " + std::to_string(std::llround(ir::PhaseClock::get().seconds(ir::Phase(i)) * 1e6));  // µs
-            out += framed(times);
+            out += framed("t" + ir::PhaseClock::get().microseconds_text());
             if (!write_all(fd, out)) status = 1;
         }
     } catch (const std::exception& e) {

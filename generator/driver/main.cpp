@@ -16,6 +16,7 @@
 #include "../host/interp.h"
 #include "build.h"
 #include "cli_help.h"
+#include "cpython_launch.h"
 #include "module_roots.h"
 
 namespace {
@@ -52,6 +53,23 @@ int run_bundled(const char* module_file, const std::vector<std::string>& args_af
     std::vector<std::string> args{path};
     args.insert(args.end(), args_after.begin(), args_after.end());
     return exo::host::Interpreter::get().run_main(path, args);
+}
+
+// Removes `--host H` / `--host=H` from the upstream-style command line; H, or empty.
+std::string take_host_option(std::vector<std::string>& args) {
+    std::string host;
+    for (size_t i = 0; i < args.size();) {
+        if (args[i] == "--host" && i + 1 < args.size()) {
+            host = args[i + 1];
+            args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+        } else if (args[i].rfind("--host=", 0) == 0) {
+            host = args[i].substr(7);
+            args.erase(args.begin() + long(i));
+        } else {
+            ++i;
+        }
+    }
+    return host;
 }
 
 // Large blocks (a 4-megapixel test image is a list of 64 MiB) would each be mapped
@@ -91,6 +109,23 @@ int main(int argc, char** argv) {
     if (cmd == "test") return run_bundled("_exocc_pytest_runner.py", std::vector<std::string>(argv + 2, argv + argc));
     if (cmd == "--version") return std::fputs(exo::driver::version_text().c_str(), stdout), 0;
     if (exo::driver::is_unknown_command(cmd)) return exo::driver::report_unknown_command(cmd);
-    // Anything else is upstream's exocc command line: sources and options.
-    return run_bundled("_exocc_compile.py", std::vector<std::string>(argv + 1, argv + argc));
+    // Anything else is upstream's exocc command line: sources and options. With
+    // `--host python3` it runs in the CPython host (docs/cpython-host.md).
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string host = take_host_option(args);
+    if (host == "python3") {
+        std::optional<exo::driver::CPythonHost> h = exo::driver::find_cpython_host(module_roots());
+        if (!h) {
+            std::fputs("exocc: --host python3: this exocc was built without the CPython host "
+                       "(install python3-dev and rebuild exocc)\n", stderr);
+            return 2;
+        }
+        exo::driver::exec_cpython(*h, "exo._cpython_build:cli", args, nullptr);
+    }
+    if (!host.empty() && host != "embedded") {
+        std::fprintf(stderr, "exocc: argument --host: invalid choice: '%s' (choose from 'embedded', 'python3')\n",
+                     host.c_str());
+        return 2;
+    }
+    return run_bundled("_exocc_compile.py", args);
 }

@@ -115,11 +115,18 @@ public:
         return s;
     }
 
+    // A `host` value: the interpreter that runs the kernel's Python.
+    std::string host_at(const toml::node& n) {
+        std::string s = string_at(n, "host");
+        if (s != "embedded" && s != "python3") fail(n.source(), "'host' must be 'embedded' or 'python3', got '" + s + "'");
+        return s;
+    }
+
     Kernel kernel(const toml::table& t, const Manifest& m, const std::map<std::string, Param>& global_params,
                   const std::vector<std::string>& global_env) {
         Kernel k;
         k.at = at(file_, t.source());
-        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "env", "checks"});
+        only_keys(t, "[[kernel]]", {"source", "object", "procs", "schedule", "hw", "params", "env", "checks", "host"});
         for (const auto& [key, v] : t) k.key_at[std::string(key.str())] = at(file_, key.source());
         const toml::node* source = t.get("source");
         const toml::node* object = t.get("object");
@@ -160,6 +167,8 @@ public:
         }
         k.checks = m.checks;
         if (const toml::node* n = t.get("checks")) k.checks = check_level_at(*n);
+        k.host = m.host;
+        if (const toml::node* n = t.get("host")) k.host = host_at(*n);
         k.params = global_params;
         if (const toml::node* n = t.get("params"))
             for (auto& [name, p] : params(*n, "params")) k.params[name] = p;
@@ -195,9 +204,10 @@ public:
         if (lib) {
             const toml::table* t = lib->as_table();
             if (!t) fail(lib->source(), "'library' must be a table, not " + std::string(type_name(*lib)));
-            only_keys(*t, "[library]", {"name", "search_path", "env", "checks"});
+            only_keys(*t, "[library]", {"name", "search_path", "env", "checks", "host"});
             if (const toml::node* n = t->get("env")) global_env = env_names(*n);
             if (const toml::node* n = t->get("checks")) m.checks = check_level_at(*n);
+            if (const toml::node* n = t->get("host")) m.host = host_at(*n);
             if (const toml::node* n = t->get("name")) {
                 m.lib_name = string_at(*n, "name");
                 if (!is_identifier(m.lib_name)) fail(n->source(), "library name '" + m.lib_name + "' is not a C identifier");

@@ -47,6 +47,7 @@ struct Kernel {
     std::vector<std::string> hw;  // `exo.platforms` names or absolute paths of .py files
     std::map<std::string, Param> params;  // [params] overlaid by the kernel's own
     std::string checks;   // check level name: the kernel's `checks`, else the library's
+    std::string host;     // "embedded" or "python3": the kernel's `host`, else the library's
     std::map<std::string, Location> key_at;  // where each key of the table is
     // Environment variables its scripts may read: [library]'s `env` and its own, sorted.
     std::vector<std::string> env;
@@ -65,6 +66,7 @@ struct Manifest {
     std::string lib_name;
     std::vector<std::string> search_path;  // absolute
     std::string checks = "strict";  // [library] checks: the kernels' default check level
+    std::string host = "embedded";  // [library] host: the interpreter the kernels run in
     std::vector<Kernel> kernels;
     std::map<std::string, Target> targets;  // by name, as declared
     std::string target = "host";  // the one built (build_selection.h)

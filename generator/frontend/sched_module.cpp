@@ -571,7 +571,15 @@ Value s_leave_phase(const Value&, const CallArgs& a) {
     return Value::none();
 }
 
+// _phase_times() -> this process's microseconds per phase as exocc build's kernel
+// protocol carries them: a CPython host kernel (exo/_cpython_build.py) reports its own.
+Value s_phase_times(const Value&, const CallArgs& a) {
+    host::check_positional("_phase_times", a, 0, 0);
+    return host::str(ir::PhaseClock::get().microseconds_text());
+}
+
 void add_sched_functions(host::DictTable& g) {
+    g.set_str("_phase_times", host::builtin_function("_phase_times", s_phase_times));
     g.set_str("_enter_schedule_phase", host::builtin_function("_enter_schedule_phase", s_enter_schedule_phase));
     g.set_str("_leave_phase", host::builtin_function("_leave_phase", s_leave_phase));
     auto def = [&](const char* name, host::NativeFn fn) {

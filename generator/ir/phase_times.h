@@ -6,6 +6,8 @@
 #pragma once
 
 #include <chrono>
+#include <cmath>
+#include <string>
 
 namespace exo::ir {
 
@@ -32,6 +34,14 @@ public:
     double seconds(Phase p) {
         switch_to(current_);
         return seconds_[int(p)];
+    }
+
+    // The microseconds of each phase so far, in Phase order, each after a space: how a
+    // kernel's process reports them to exocc build (driver/kernel_process.cpp).
+    std::string microseconds_text() {
+        std::string out;
+        for (int i = 0; i < int(Phase::Count); ++i) out += " " + std::to_string(std::llround(seconds(Phase(i)) * 1e6));
+        return out;
     }
 
 private:

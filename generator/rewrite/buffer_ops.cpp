@@ -388,7 +388,8 @@ Rewritten lift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts) {
             if (szvars.count(f->iter.id()))
                 sched_error("Cannot lift allocation statement " + print_stmt(a) + " past loop with iteration variable " +
                             std::to_string(i) + " because the allocation size depends on " + std::to_string(i) + ".");
-            checked([&] { analysis::check_alloc_movable_across_loop(*p, target, a.name, analysis::AllocMove::OutOfLoop); });
+            // Upstream's lift_alloc checks only the allocation's size (above).
+            checked_beyond_upstream([&] { analysis::check_alloc_movable_across_loop(*p, target, a.name, analysis::AllocMove::OutOfLoop); });
         }
     }
     ProcPtr q = with_block(*p, block_of_stmt(path), {});
@@ -621,7 +622,7 @@ Rewritten autolift_alloc(const ProcPtr& p, const Path& path, int64_t n_lifts, co
         if (!f) continue;
         if (!keep_dims || !depends_on(deps, f->iter)) {
             // The iterations of this loop will share one buffer.
-            checked([&] { analysis::check_alloc_movable_across_loop(*p, loop_path, a.name, analysis::AllocMove::OutOfLoop); });
+            checked_beyond_upstream([&] { analysis::check_alloc_movable_across_loop(*p, loop_path, a.name, analysis::AllocMove::OutOfLoop); });
             continue;
         }
         iters.push_back(f->iter);

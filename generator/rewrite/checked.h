@@ -19,6 +19,17 @@ auto checked(F&& f) -> decltype(f()) {
     }
 }
 
+// The same for a check upstream does not make (e.g. lift_alloc's): under the "upstream"
+// check level its failure is a warning and the rewrite proceeds (analysis/check_level.h).
+template <class F>
+void checked_beyond_upstream(F&& f) {
+    try {
+        f();
+    } catch (const analysis::CheckFailed& e) {
+        if (!analysis::accept_as_warnings(PrimitiveScope::current(), {e.what()})) sched_error(e.what());
+    }
+}
+
 // Verifies the call a primitive added to a proc: the callee's asserts and the bounds of
 // its accesses must hold at the call site (beyond upstream, so only warnings under the
 // "upstream" check level, see analysis/check_level.h), and no two written arguments

@@ -71,4 +71,14 @@ show m7.err
 holds "a bad checks value is an error at its key" \
   "[ $rc -eq 1 ] && grep -q '^bad.toml:3:10: error: .checks. must be \"strict\" or \"upstream\", got .lenient.' m7.err"
 
+# lift_alloc's check of reads that an earlier iteration's write could reach once the
+# buffer is shared: exocc's, not upstream's, so the upstream level only warns.
+cp "$here/check_levels/lift_uncovered.py" "$work/lift_uncovered.py"
+"$exocc" lift_uncovered.py -o lift_up 2>lift_up.err; rc=$?
+show lift_up.err
+holds "upstream level: lift_alloc proceeds with a warning" \
+  "[ $rc -eq 0 ] && grep -q '^exocc: warning: lift_alloc: Cannot move the allocation of t across the loop over i' lift_up.err"
+"$exocc" run lift_uncovered.py >lift_strict.out 2>lift_strict.err; rc=$?
+holds "strict level: lift_alloc is refused" \
+  "[ $rc -ne 0 ] && grep -q 'SchedulingError: lift_alloc: Cannot move the allocation of t across the loop over i' lift_strict.err"
 finish

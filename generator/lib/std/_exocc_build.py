@@ -99,6 +99,10 @@ def _report_failure(spec, e):
     if frames:
         text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
     text += "".join(traceback.format_exception_only(e))
+    if isinstance(e, ModuleNotFoundError) and not hasattr(_exo, "_embedded"):
+        text += (f"note: the embedded interpreter has exocc's bundled modules only; a kernel that needs "
+                 f"CPython's packages ({e.name}) runs in the CPython host: host = \"python3\" in the "
+                 f"manifest, or exocc build --host python3\n")
     print(text, file=sys.stderr, end="")
 
 

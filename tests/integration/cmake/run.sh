@@ -101,6 +101,14 @@ check "installed package files" test -f "$prefix/lib/cmake/Exo/ExoConfigVersion.
     -f "$prefix/lib/cmake/Exo/ExoAddKernel.cmake" -a -x "$prefix/bin/exocc"
 check "installed exocc runs" "$prefix/bin/exocc" --version
 exocc="$prefix/bin/exocc"
+# The CPython host, where it was built: the installed `exo` package imports in python3.
+cpython_host=""
+if ls "$prefix"/share/exocc/lib/_exo.cpython-*.so >/dev/null 2>&1; then
+    cpython_host=yes
+    check "installed CPython host: PYTHONPATH=<prefix>/share/exocc/lib python3 -c 'import exo'" \
+        env -u PYTHONHOME PYTHONPATH="$prefix/share/exocc/lib" "${EXOCC_PYTHON3:-python3}" -c \
+        'import exo, _exo, exo.platforms.x86; assert hasattr(_exo, "_embedded"); print(exo.proc)'
+fi
 
 for gen in "${generators[@]}"; do
     g="${gen// /}"
@@ -238,6 +246,15 @@ for preset in narrow wide; do
     check "add_exo_library, $preset: the kernels' ctest passes" nice ctest --test-dir "$b" --output-on-failure
     check "add_exo_library, $preset: second build is a no-op" noop "$b" Ninja
 done
+if [ -n "$cpython_host" ]; then
+    b="$src/build/cpython"
+    check "add_exo_library, EXO_HOST=python3: configure" \
+        cmake_q -S "$src" -B "$b" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DTARGET_ARCH=narrow -DEXO_HOST=python3
+    check "add_exo_library, EXO_HOST=python3: build" build "$b"
+    check "add_exo_library, EXO_HOST=python3: the same C as the embedded host's" \
+        cmp "$b/src/level1/exo_axpy.exo/exo_axpy.c" "$src/build/narrow/src/level1/exo_axpy.exo/exo_axpy.c"
+    check "add_exo_library, EXO_HOST=python3: the kernels' ctest passes" nice ctest --test-dir "$b" --output-on-failure
+fi
 check "add_exo_library: the presets' configured module reached the kernels" \
     eval "! cmp -s '$src/build/narrow/src/level1/exo_scal.exo/exo_scal.c' '$src/build/wide/src/level1/exo_scal.exo/exo_scal.c'"
 for gen in "${generators[@]}"; do

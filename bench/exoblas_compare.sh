@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# ExoBLAS's kernel files compiled by exocc (the CPython host, real sympy) and, when
+# given, by upstream Exo, one file at a time on the same machine:
+#
+#   bench/exoblas_compare.sh EXOBLAS_CHECKOUT PREFIX PRESET [UPSTREAM_PYTHONPATH] [FILE...]
+#
+# EXOBLAS_CHECKOUT: a work tree of github.com/exo-lang/ExoBLAS (not modified; nothing
+#   is fetched). PREFIX: an exocc install (cmake --install) built with the CPython host.
+# PRESET: avx2 or avx512 (ExoBLAS's CMake presets; configured once, for the Python file
+#   its CMake generates). UPSTREAM_PYTHONPATH: upstream Exo's src/ and its dependencies,
+#   colon separated; empty or absent: exocc only. FILE: kernel files relative to src/
+#   (default: every src/level*/*.py).
+#
+# Prints one row per file: exocc seconds, upstream seconds, the ratio, and whether the
+# .c and .h are byte-identical; then the totals.
+set -euo pipefail
+eb=$(cd "$1" && pwd); prefix=$(cd "$2" && pwd); preset=$3; up=${4:-}; shift $(( $# < 4 ? $# : 4 ))
+python=${PYTHON3:-/usr/bin/python3}
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cp -r "$eb" "$work/src-tree"
+(cd "$work/src-tree" && rm -rf build && cmake --preset "$preset" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null)
+config_dir="$work/src-tree/build/$preset/src/common"
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+    mapfile -t files < <(cd "$eb/src" && ls level*/*.py)
+fi
+pp="$eb/src/common:$config_dir"
+now() { date +%s.%N; }
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; preset $preset"
+printf '%-22s %9s %10s %8s %10s\n' file "exocc s" "upstream s" ratio identical
+tot_e=0; tot_u=0; same=0; diff=0; failed=0
+for f in "${files[@]}"; do
+    stem="exo_$(basename "$f" .py)"
+    s=$(now)
+    if PYTHONPATH="$pp" "$prefix/bin/exocc" --host python3 -o "$work/e/$f" --stem "$stem" "$eb/src/$f" >"$work/e.log" 2>&1; then
+        te=$(echo "$(now) - $s" | bc)
+    else
+        te=fail; failed=$((failed + 1))
+    fi
+    tu=-; ratio=-; ident=-
+    if [ -n "$up" ]; then
+        s=$(now)
+        if PYTHONPATH="$up:$pp" "$python" -m exo.main -o "$work/u/$f" --stem "$stem" "$eb/src/$f" >"$work/u.log" 2>&1; then
+            tu=$(echo "$(now) - $s" | bc)
+            if [ "$te" != fail ]; then
+                ratio=$(printf '%.1fx' "$(echo "$tu / $te" | bc -l)")
+                tot_u=$(echo "$tot_u + $tu" | bc)
+                if cmp -s "$work/e/$f/$stem.c" "$work/u/$f/$stem.c" && cmp -s "$work/e/$f/$stem.h" "$work/u/$f/$stem.h"; then
+                    ident=yes; same=$((same + 1))
+                else
+                    ident=no; diff=$((diff + 1))
+                fi
+            fi
+        else
+            tu=fail
+        fi
+    fi
+    [ "$te" = fail ] || tot_e=$(echo "$tot_e + $te" | bc)
+    printf '%-22s %9s %10s %8s %10s\n' "$f" "$te" "$tu" "$ratio" "$ident"
+done
+echo "exocc total: ${tot_e} s, ${failed} failed; upstream total (files both compiled): ${tot_u} s; identical: ${same}, different: ${diff}"

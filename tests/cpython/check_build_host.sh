@@ -23,6 +23,17 @@ cmp cold/cpython_only.c warm/cpython_only.c || fail "warm C differs from cold"
 "$exocc" build both.toml -o embedded --no-cache
 "$exocc" build both.toml -o cpython --no-cache --host python3
 for f in both.c both.h; do cmp "embedded/$f" "cpython/$f" || fail "$f differs between the hosts"; done
+# The inspection outputs and -v's phase times come back from the CPython child as from
+# the embedded one (the same framed answer): the same trace, dump and verification.
+"$exocc" build both.toml -o embedded-inspect --no-cache --ir-dump --trace --verify
+"$exocc" build both.toml -o cpython-inspect --no-cache --host python3 --ir-dump --trace --verify -v 2> inspect.log ||
+    { cat inspect.log; fail "CPython build with --ir-dump --trace --verify"; }
+for f in both.ir.txt both.trace.txt both.verify.txt; do
+    cmp "embedded-inspect/$f" "cpython-inspect/$f" || fail "$f differs between the hosts"
+done
+grep -q "^proc axpy_split of kernel 1 (both.py): OK" cpython-inspect/both.verify.txt || fail "the CPython build's procs were not verified"
+grep -qE "both.py\): built in .*schedule [0-9.]+ m?s, checks [0-9.]+ m?s" inspect.log || { cat inspect.log; fail "-v: no phase times from the CPython child"; }
+grep -qE "checks 0\.0 ms" inspect.log && { cat inspect.log; fail "-v: the CPython child's checks took no time"; }
 
 if "$exocc" build cpython_only.toml -o embedded2 --no-cache --host embedded 2> emb.log; then
     fail "the embedded host ran a kernel that imports sympy"

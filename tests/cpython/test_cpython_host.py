@@ -144,3 +144,32 @@ def test_cpython_only_modules_are_usable_beside_exo():
 
     split = divide_loop(fill, "i", chunk, ["io", "ii"], perfect=True)
     assert "for ii in seq(0, 8):" in str(split)
+
+
+
+def test_instr_target_features_reach_the_c(tmp_path):
+    # hw/x86.py's instructions declare their target features (docs/target-features.md);
+    # built in CPython as in the embedded host, they mark the functions that use them.
+    from exo import instr
+    import exo.platforms.x86  # noqa: F401  (its @instr calls give target_features)
+
+    with pytest.raises(TypeError, match="not a string"):
+        instr("x", target_features="fma")
+    (tmp_path / "load8.py").write_text(textwrap.dedent("""\
+        from __future__ import annotations
+        from exo import proc
+        from exo.libs.memories import DRAM
+        from exo.platforms.x86 import AVX2, mm256_loadu_ps
+
+        @proc
+        def load8(dst: f32[8] @ AVX2, src: f32[8] @ DRAM):
+            mm256_loadu_ps(dst, src)
+        """))
+    (tmp_path / "load8.toml").write_text('[[kernel]]\nsource = "load8.py"\n')
+    out = {}
+    for host in ("python3", "embedded"):
+        subprocess.run([os.environ["EXOCC"], "build", str(tmp_path / "load8.toml"), "-o", str(tmp_path / host),
+                        "--no-cache", "--host", host], check=True)
+        out[host] = (tmp_path / host / "load8.c").read_text()
+    assert 'EXO_TARGET("avx2")' in out["python3"]
+    assert out["python3"] == out["embedded"]

@@ -76,8 +76,9 @@ def proc(f):
     return _decorated(f, sys._getframe(1), _native.proc)
 
 
-def instr(c_instr, c_global=""):
-    decorate = _native.instr(c_instr, c_global)
+def instr(c_instr, c_global="", *, target_features=()):
+    # The core checks target_features (docs/target-features.md), as in the embedded host.
+    decorate = _native.instr(c_instr, c_global, target_features=target_features)
 
     def instr_decorator(f):
         return _decorated(f, sys._getframe(1), decorate)

@@ -11,8 +11,9 @@
 # TEST_FILE: paths relative to the checkout (default: a few of tests/).
 #
 # Prints, for each side: the whole pytest time, the time spent in CMake and the C
-# compiler (upstream's conftest builds each kernel with CMake; a `cmake` shim on PATH
-# times every call), the rest, and their ratios; then `python3 -c "import exo"`.
+# compiler (upstream's conftest builds each kernel with `ctest --build-and-test`; shims
+# on PATH time every cmake and ctest call), the rest, and their ratios; then
+# `python3 -c "import exo"`.
 set -euo pipefail
 build=$(cd "$1" && pwd); up=$(cd "$2" && pwd); up_deps=$3; shift 3
 files=("$@")
@@ -21,17 +22,20 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 python=${PYTHON3:-/usr/bin/python3}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# cmake shim: appends each call's wall time (seconds) to $EXO_BENCH_CMAKE_LOG.
-real_cmake=$(command -v cmake)
+# Shims for cmake and ctest (upstream's conftest builds each kernel with
+# `ctest --build-and-test`): each appends its call's wall time to $EXO_BENCH_CMAKE_LOG.
 mkdir -p "$work/shim"
-cat > "$work/shim/cmake" <<SHIM
+for tool in cmake ctest; do
+    real=$(command -v "$tool")
+    cat > "$work/shim/$tool" <<SHIM
 #!/usr/bin/env bash
 start=\$(date +%s.%N)
-"$real_cmake" "\$@"; rc=\$?
+"$real" "\$@"; rc=\$?
 echo "\$(date +%s.%N) - \$start" | bc >> "\$EXO_BENCH_CMAKE_LOG"
 exit \$rc
 SHIM
-chmod +x "$work/shim/cmake"
+    chmod +x "$work/shim/$tool"
+done
 
 run() {  # run NAME PYTHONPATH: prints "total cmake" seconds
     local name=$1 path=$2 log="$work/$1.cmake"
@@ -51,7 +55,11 @@ read -r ex_total ex_cc < <(run exocc "$build/python:$here/generator/lib")
 echo "upstream: $(tail -1 "$work/upstream.out")"
 echo "exocc:    $(tail -1 "$work/exocc.out")"
 printf '%-28s %10s %10s %8s\n' "" "upstream s" "exocc s" "ratio"
-row() { printf '%-28s %10.2f %10.2f %7.1fx\n' "$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)"; }
+row() {
+    local ratio=-
+    [ "$(echo "$3 > 0" | bc)" = 1 ] && ratio=$(printf '%.1fx' "$(echo "$2 / $3" | bc -l)")
+    printf '%-28s %10.2f %10.2f %8s\n' "$1" "$2" "$3" "$ratio"
+}
 row "whole run" "$up_total" "$ex_total"
 row "  in CMake and the C compiler" "$up_cc" "$ex_cc"
 row "  the rest" "$(echo "$up_total - $up_cc" | bc)" "$(echo "$ex_total - $ex_cc" | bc)"

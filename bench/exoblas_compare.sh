@@ -33,7 +33,7 @@ for f in "${files[@]}"; do
     stem="exo_$(basename "$f" .py)"
     s=$(now)
     if PYTHONPATH="$pp" "$prefix/bin/exocc" --host python3 -o "$work/e/$f" --stem "$stem" "$eb/src/$f" >"$work/e.log" 2>&1; then
-        te=$(echo "$(now) - $s" | bc)
+        te=$(printf '%.2f' "$(echo "$(now) - $s" | bc)")
     else
         te=fail; failed=$((failed + 1))
     fi
@@ -41,7 +41,7 @@ for f in "${files[@]}"; do
     if [ -n "$up" ]; then
         s=$(now)
         if PYTHONPATH="$up:$pp" "$python" -m exo.main -o "$work/u/$f" --stem "$stem" "$eb/src/$f" >"$work/u.log" 2>&1; then
-            tu=$(echo "$(now) - $s" | bc)
+            tu=$(printf '%.2f' "$(echo "$(now) - $s" | bc)")
             if [ "$te" != fail ]; then
                 ratio=$(printf '%.1fx' "$(echo "$tu / $te" | bc -l)")
                 tot_u=$(echo "$tot_u + $tu" | bc)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Meson has no globbing, so the source lists live in generated meson.build fragments:
-# generator/{host,ir,frontend,rewrite,backend,analysis,driver}/meson.build and
+# generator/{host,ir,frontend,rewrite,backend,analysis,driver,cpython}/meson.build and
 # tests/unit/meson.build. This script rewrites them
 # (into the tree, or into directory $1 when given, which the drift check uses).
 set -euo pipefail
@@ -22,4 +22,5 @@ emit exocc_rewrite_sources generator/rewrite "$out/generator/rewrite/meson.build
 emit exocc_backend_sources generator/backend "$out/generator/backend/meson.build"
 emit exocc_analysis_sources generator/analysis "$out/generator/analysis/meson.build"
 emit exocc_driver_sources generator/driver "$out/generator/driver/meson.build"
+emit exocc_cpython_sources generator/cpython "$out/generator/cpython/meson.build"
 emit exocc_unit_test_sources tests/unit "$out/tests/unit/meson.build"

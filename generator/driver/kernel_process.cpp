@@ -55,6 +55,7 @@ Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::stri
     set("schedule_file", host::str(k.schedule_file));
     set("schedule_func", host::str(k.schedule_func));
     set("hw", strs(k.hw));
+    set("checks", host::str(k.checks));  // the embedded child is given it natively (below)
     set("search_path", strs(m.search_path));
     Value params = host::dict();
     for (const auto& [name, p] : k.params) host::setitem(params, host::str(name), param_value(p));

@@ -47,4 +47,14 @@ fi
 grep -q "the environment variable 'WIDTH' is not declared in env_undeclared.toml" env1.log || { cat env1.log; fail "undeclared read: wrong error"; }
 WIDTH=8 "$exocc" build env_declared.toml -o env2 --no-cache 2> env2.log || { cat env2.log; fail "declared read"; }
 grep -q "x\[7\]\|i < 8" env2/env_declared.c || fail "the declared variable did not reach the kernel"
+# The kernel's check level reaches the CPython child: load_pfx.py's replace needs the
+# upstream level (tests/cli/check_levels).
+cp "$here/../../cli/check_levels/load_pfx.py" .
+printf '[library]\nhost = "python3"\nchecks = "%s"\n\n[[kernel]]\nsource = "load_pfx.py"\n' upstream > lp_up.toml
+printf '[library]\nhost = "python3"\nchecks = "%s"\n\n[[kernel]]\nsource = "load_pfx.py"\n' strict > lp_strict.toml
+"$exocc" build lp_up.toml -o lp_up --no-cache 2> lp_up.log || { cat lp_up.log; fail "checks = upstream in the CPython host"; }
+grep -q "exocc: warning: replace: .*Could not verify assertion m <= 8" lp_up.log || { cat lp_up.log; fail "no upstream-level warning"; }
+if "$exocc" build lp_strict.toml -o lp_strict --no-cache 2> lp_strict.log; then
+    fail "checks = strict in the CPython host accepted the unverified replace"
+fi
 echo "cpython build host: OK"

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <sstream>
 
-#include "../analysis/check_level.h"
 #include "../host/interp.h"
 #include "../host/output.h"
 #include "../host/runtime.h"
@@ -55,7 +54,7 @@ Value spec_value(const Manifest& m, const Kernel& k, const std::vector<std::stri
     set("schedule_file", host::str(k.schedule_file));
     set("schedule_func", host::str(k.schedule_func));
     set("hw", strs(k.hw));
-    set("checks", host::str(k.checks));  // the embedded child is given it natively (below)
+    set("checks", host::str(k.checks));
     set("search_path", strs(m.search_path));
     Value params = host::dict();
     for (const auto& [name, p] : k.params) host::setitem(params, host::str(name), param_value(p));
@@ -160,7 +159,6 @@ void append_json(std::string& out, const Value& v) {
             std::fputs("exocc: _exocc_build.py is not installed\n", stderr);
             _exit(2);
         }
-        analysis::set_check_level(analysis::parse_check_level(k.checks).value_or(analysis::CheckLevel::Strict));
         host::Interpreter& in = host::Interpreter::get();
         Value spec = spec_value(m, k, roots, rec);
         auto* mod = new host::ModuleObject("_exocc_kernel");

@@ -11,8 +11,6 @@ import types
 
 import _exo
 
-import _exo
-
 from exo._cpython_host import std_module
 
 
@@ -23,8 +21,6 @@ def _framed(text):
 
 def main(argv):
     fd, spec = int(argv[0]), json.loads(argv[1])
-    # The kernel's check level (the embedded child gets it from the driver directly).
-    _exo._set_check_level(spec["checks"])
     kernel = types.ModuleType("_exocc_kernel")
     kernel.spec = spec
     sys.modules["_exocc_kernel"] = kernel

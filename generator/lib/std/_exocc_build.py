@@ -189,6 +189,7 @@ def _originals(procs):
 
 def main():
     spec = _exocc_kernel.spec
+    _exo._set_check_level(spec["checks"])  # before any of the kernel's code runs
     if spec["trace"] or spec["verify"]:
         exo.API_scheduling.step_log = {}
     exo.build.params.clear()

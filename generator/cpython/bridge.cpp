@@ -38,8 +38,7 @@ void pair_objects(PyObject* py, const Value& h) {
     ClassMaps& m = maps();
     Py_INCREF(py);
     m.objects_to_host.emplace(py, h);
-    m.objects_to_py.emplace(h.obj(), py);
-    object_incref(h.obj());  // kept alive: the CPython side may give it back later
+    m.objects_to_py.emplace(h.obj(), py);  // h's object is kept alive by objects_to_host
 }
 
 // int, str, list, ValueError...: the builtins of the same name pair up.
@@ -172,16 +171,28 @@ Value class_to_host(PyObject* cls) {
     return h;
 }
 
-bool is_enum_member(PyObject* o) {
+PyObject* enum_base() {  // enum.Enum, or null
     static PyObject* enum_cls = nullptr;
     if (!enum_cls) {
         PyObject* mod = PyImport_ImportModule("enum");
-        if (!mod) return PyErr_Clear(), false;
+        if (!mod) return PyErr_Clear(), nullptr;
         enum_cls = PyObject_GetAttrString(mod, "Enum");
         Py_DECREF(mod);
-        if (!enum_cls) return PyErr_Clear(), false;
+        if (!enum_cls) PyErr_Clear();
     }
-    int r = PyObject_IsInstance(o, enum_cls);
+    return enum_cls;
+}
+
+bool is_enum_member(PyObject* o) {
+    PyObject* e = enum_base();
+    int r = e ? PyObject_IsInstance(o, e) : 0;
+    if (r < 0) PyErr_Clear();
+    return r > 0;
+}
+
+bool is_enum_class(PyObject* cls) {
+    PyObject* e = enum_base();
+    int r = e ? PyObject_IsSubclass(cls, e) : 0;
     if (r < 0) PyErr_Clear();
     return r > 0;
 }
@@ -218,7 +229,12 @@ PyObject* object_to_py(const Value& v, PyObject* cls) {
         Py_INCREF(it->second);
         return it->second;
     }
-    if (is_enum_member(cls) || (v.obj()->attrs == nullptr)) return mirror_object(v);
+    if (is_enum_class(cls)) {  // a member crosses as the member of the same name
+        PyObject* member = PyObject_GetAttrString(cls, host::to_str(host::getattr(v, "name")).c_str());
+        if (member) pair_objects(member, v);
+        return member;
+    }
+    if (v.obj()->attrs == nullptr) return mirror_object(v);
     PyObject* inst = PyObject_CallMethod(cls, "__new__", "O", cls);
     if (!inst) return nullptr;
     pair_objects(inst, v);

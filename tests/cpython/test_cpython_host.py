@@ -173,3 +173,11 @@ def test_instr_target_features_reach_the_c(tmp_path):
         out[host] = (tmp_path / host / "load8.c").read_text()
     assert 'EXO_TARGET("avx2")' in out["python3"]
     assert out["python3"] == out["embedded"]
+
+
+def test_enum_members_cross_as_their_namesakes():
+    # A member the core's interpreter makes (of a bundled Enum) is CPython's member.
+    import exo.API_cursors as PC
+
+    made = _exo._cpython_run("<test>", "from exo.API_cursors import GapType\n__exocc_result__ = GapType.After\n", {}, {})
+    assert made is PC.GapType.After

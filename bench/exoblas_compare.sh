@@ -12,11 +12,15 @@
 #   (default: every src/level*/*.py).
 #
 # Prints one row per file: exocc seconds, upstream seconds, the ratio, and whether the
-# .c and .h are byte-identical; then the totals.
+# .c and .h are byte-identical; then the totals. Seconds are CPU seconds (user + system,
+# the process and its children), so that a second job on the machine does not inflate
+# either side; the wall-clock seconds follow in brackets. EXOBLAS_KEEP=DIR keeps both
+# outputs under DIR/exocc and DIR/upstream.
 set -euo pipefail
 eb=$(cd "$1" && pwd); prefix=$(cd "$2" && pwd); preset=$3; up=${4:-}; shift $(( $# < 4 ? $# : 4 ))
 python=${PYTHON3:-/usr/bin/python3}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+keep=${EXOBLAS_KEEP:-}
 cp -r "$eb" "$work/src-tree"
 (cd "$work/src-tree" && rm -rf build && cmake --preset "$preset" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null)
 config_dir="$work/src-tree/build/$preset/src/common"
@@ -25,23 +29,29 @@ if [ ${#files[@]} -eq 0 ]; then
     mapfile -t files < <(cd "$eb/src" && ls level*/*.py)
 fi
 pp="$eb/src/common:$config_dir"
-now() { date +%s.%N; }
+# timed LOG CMD...: runs CMD with its output in LOG; sets cpu and wall (seconds).
+timed() {
+    local log=$1; shift
+    local rc=0
+    /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >"$log" 2>&1 || rc=$?
+    read -r u s e < <(tail -n1 "$work/time")
+    cpu=$(printf '%.2f' "$(echo "$u + $s" | bc)"); wall=$(printf '%.2f' "$e")
+    return $rc
+}
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; preset $preset"
-printf '%-22s %9s %10s %8s %10s\n' file "exocc s" "upstream s" ratio identical
+printf '%-22s %18s %20s %8s %10s\n' file "exocc s (wall)" "upstream s (wall)" ratio identical
 tot_e=0; tot_u=0; same=0; diff=0; failed=0
 for f in "${files[@]}"; do
-    stem="exo_$(basename "$f" .py)"
-    s=$(now)
-    if PYTHONPATH="$pp" "$prefix/bin/exocc" --host python3 -o "$work/e/$f" --stem "$stem" "$eb/src/$f" >"$work/e.log" 2>&1; then
-        te=$(printf '%.2f' "$(echo "$(now) - $s" | bc)")
+    stem="exo_$(basename "$f" .py)"; we=-
+    if PYTHONPATH="$pp" timed "$work/e.log" "$prefix/bin/exocc" --host python3 -o "$work/e/$f" --stem "$stem" "$eb/src/$f"; then
+        te=$cpu; we=$wall
     else
         te=fail; failed=$((failed + 1))
     fi
-    tu=-; ratio=-; ident=-
+    tu=-; wu=-; ratio=-; ident=-
     if [ -n "$up" ]; then
-        s=$(now)
-        if PYTHONPATH="$up:$pp" "$python" -m exo.main -o "$work/u/$f" --stem "$stem" "$eb/src/$f" >"$work/u.log" 2>&1; then
-            tu=$(printf '%.2f' "$(echo "$(now) - $s" | bc)")
+        if PYTHONPATH="$up:$pp" timed "$work/u.log" "$python" -m exo.main -o "$work/u/$f" --stem "$stem" "$eb/src/$f"; then
+            tu=$cpu; wu=$wall
             if [ "$te" != fail ]; then
                 ratio=$(printf '%.1fx' "$(echo "$tu / $te" | bc -l)")
                 tot_u=$(echo "$tot_u + $tu" | bc)
@@ -56,6 +66,12 @@ for f in "${files[@]}"; do
         fi
     fi
     [ "$te" = fail ] || tot_e=$(echo "$tot_e + $te" | bc)
-    printf '%-22s %9s %10s %8s %10s\n' "$f" "$te" "$tu" "$ratio" "$ident"
+    printf '%-22s %18s %20s %8s %10s\n' "$f" "$te (${we:--})" "$tu (${wu})" "$ratio" "$ident"
+    if [ -n "$keep" ]; then
+        mkdir -p "$keep/exocc" "$keep/upstream"
+        for side in e:exocc u:upstream; do
+            [ ! -d "$work/${side%%:*}/$f" ] || { mkdir -p "$keep/${side#*:}/$(dirname "$f")"; cp -r "$work/${side%%:*}/$f" "$keep/${side#*:}/$(dirname "$f")/"; }
+        done
+    fi
 done
 echo "exocc total: ${tot_e} s, ${failed} failed; upstream total (files both compiled): ${tot_u} s; identical: ${same}, different: ${diff}"

@@ -1,7 +1,9 @@
 #include "boundscheck.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <numeric>
 #include <set>
 #include <optional>
 #include <stdexcept>
@@ -673,6 +675,163 @@ bool equal_by_linear_form(const SEP& a, const SEP& b) {
     return d.is_zero();
 }
 
+// ------------------------------------------------------------------ quick decisions
+// Most queries of a small proc follow from its loop bounds and size arguments alone
+// (`0 <= i < n` for `x[i]` in `for i in seq(0, n)` with `x: f32[n]`), and the solver
+// costs more to start than such a proc costs to check (Z3's context alone takes ~10 ms,
+// most of a one-proc program's run). The checker decides such queries here, from the
+// facts in scope, and starts the solver only for what these cannot decide. They only
+// need to be sound, never complete: an undecided query goes to the solver, whose answer
+// (and counterexample) is then exactly what it was without them.
+
+bool has_division(const SE& e) {
+    if (e.k == SK::BinOp && (e.op == BinOpKind::Div || e.op == BinOpKind::Mod)) return true;
+    for (const SEP* c : {&e.a, &e.b, &e.c})
+        if (*c && has_division(**c)) return true;
+    return false;
+}
+
+// `e`, a conjunction of integer comparisons, as forms F each meaning F <= 0 (an
+// equality gives two). False when `e` has another shape.
+bool as_nonpositive_forms(const SE& e, std::vector<LinearForm>& out) {
+    if (e.k == SK::Const && e.type->is_bool()) return e.val != 0;  // True adds nothing
+    if (e.k != SK::BinOp) return false;
+    if (e.op == BinOpKind::And) return as_nonpositive_forms(*e.a, out) && as_nonpositive_forms(*e.b, out);
+    if (e.a->type->is_bool() || e.b->type->is_bool()) return false;
+    auto diff = [&](const SE& x, const SE& y, int64_t plus) {  // x - y + plus
+        LinearForm f = linear_form(x);
+        f.add(linear_form(y), -1);
+        LinearForm c;
+        c.constant = plus;
+        f.add(c, 1);
+        out.push_back(std::move(f));
+        return out.back().exact;
+    };
+    switch (e.op) {  // over the integers, a < b is a - b + 1 <= 0
+        case BinOpKind::Lt: return diff(*e.a, *e.b, 1);
+        case BinOpKind::Le: return diff(*e.a, *e.b, 0);
+        case BinOpKind::Gt: return diff(*e.b, *e.a, 1);
+        case BinOpKind::Ge: return diff(*e.b, *e.a, 0);
+        case BinOpKind::Eq: return diff(*e.a, *e.b, 0) && diff(*e.b, *e.a, 0);
+        default: return false;
+    }
+}
+
+// Does F <= 0 follow from facts G <= 0? Each step removes one atom x of F, whose
+// coefficient is c, with a fact G whose coefficient g on x has c's sign:
+// F' = m*F - k*G, with m = |g| / gcd and k = |c| / gcd (both positive), has no x, and
+// F' >= m*F because G <= 0; so F' <= 0 proves F <= 0. A constant F' settles it. The
+// search tries every usable fact for the first atom that has one (a bound on i may
+// bring in N or another variable), depth first, within a small budget.
+bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts, int depth, int& budget) {
+    if (!f.exact) return false;
+    if (f.terms.empty()) return f.constant <= 0;
+    if (depth == 0 || --budget < 0) return false;
+    for (const auto& [atom, c] : f.terms) {
+        bool usable = false;
+        for (auto g = facts.rbegin(); g != facts.rend(); ++g) {  // innermost first
+            auto t = g->terms.find(atom);
+            if (t == g->terms.end() || (t->second > 0) != (c > 0)) continue;
+            usable = true;
+            int64_t d = std::gcd(c, t->second);  // positive
+            LinearForm next;
+            next.add(f, std::abs(t->second) / d);
+            next.add(*g, -(std::abs(c) / d));
+            if (follows_from(next, facts, depth - 1, budget)) return true;
+        }
+        if (usable) return false;  // every way to remove this atom was tried
+    }
+    return false;
+}
+
+bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts) {
+    int budget = 64;
+    return follows_from(f, facts, 8, budget);
+}
+
+// Values for a witness: atoms by atom_key.
+using Witness = std::unordered_map<std::string, int64_t>;
+
+// `e` under the witness `w`, with encode()'s meaning of every operator; nothing when
+// that is undefined here (an atom without a value, a config field, a division by a
+// non-positive number, an overflow).
+std::optional<int64_t> eval_with(const SE& e, const Witness& w) {
+    switch (e.k) {
+        case SK::Const: return e.val;
+        case SK::Var:
+        case SK::Stride: {
+            auto it = w.find(atom_key(e));
+            return it == w.end() ? std::nullopt : std::optional(it->second);
+        }
+        case SK::ConfigField: return std::nullopt;
+        case SK::Not: {
+            auto a = eval_with(*e.a, w);
+            return a ? std::optional<int64_t>(*a == 0) : std::nullopt;
+        }
+        case SK::Select: {
+            auto c = eval_with(*e.a, w);
+            if (!c) return std::nullopt;
+            return eval_with(*c ? *e.b : *e.c, w);
+        }
+        case SK::BinOp: break;
+    }
+    auto a = eval_with(*e.a, w), b = eval_with(*e.b, w);
+    if (!a || !b) return std::nullopt;
+    switch (e.op) {
+        case BinOpKind::Lt: return *a < *b;
+        case BinOpKind::Gt: return *a > *b;
+        case BinOpKind::Le: return *a <= *b;
+        case BinOpKind::Ge: return *a >= *b;
+        case BinOpKind::Eq: return *a == *b;
+        case BinOpKind::And: return *a != 0 && *b != 0;
+        case BinOpKind::Or: return *a != 0 || *b != 0;
+        default: return fold_ints(e.op, *a, *b);
+    }
+}
+
+void collect_atoms(const SE& e, Witness& fixed, std::vector<const SE*>& atoms) {
+    if (e.k == SK::Var || e.k == SK::Stride) atoms.push_back(&e);
+    // `atom == constant` (an assert such as stride(x, 0) == 1) fixes that atom's value
+    if (e.k == SK::BinOp && e.op == BinOpKind::Eq) {
+        const SE* x = e.a.get();
+        const SE* c = e.b.get();
+        if (x->k == SK::Const) std::swap(x, c);
+        if ((x->k == SK::Var || x->k == SK::Stride) && c->k == SK::Const && !x->type->is_bool())
+            fixed.emplace(atom_key(*x), c->val);
+    }
+    for (const SEP* c : {&e.a, &e.b, &e.c})
+        if (*c) collect_atoms(**c, fixed, atoms);
+}
+
+// Is there an assignment making every fact and `t` true? Tries a few: every integer atom
+// the same value (but those an equality with a constant fixes), every boolean true. A
+// found assignment proves it; finding none proves nothing.
+bool satisfiable_by_witness(const std::vector<SEP>& facts, const SEP& t) {
+    Witness fixed;
+    std::vector<const SE*> atoms;
+    for (const auto& f : facts) collect_atoms(*f, fixed, atoms);
+    collect_atoms(*t, fixed, atoms);
+    for (int64_t v : {1, 2, 4, 8, 16, 64, 1024}) {
+        Witness w = fixed;
+        for (const SE* a : atoms) w.emplace(atom_key(*a), a->type->is_bool() ? 1 : v);
+        bool all = true;
+        for (const auto& f : facts) {
+            auto r = eval_with(*f, w);
+            all = all && r && *r != 0;
+        }
+        auto r = eval_with(*t, w);
+        if (all && r && *r != 0) return true;
+    }
+    return false;
+}
+
+// EXOCC_CHECK_QUICK=1: every quick decision is asked of the solver too, and a
+// disagreement is an internal error (for the test suites).
+bool cross_check_quick() {
+    static const bool on = std::getenv("EXOCC_CHECK_QUICK") && *std::getenv("EXOCC_CHECK_QUICK");
+    return on;
+}
+
 // ------------------------------------------------------------------ the checker
 
 class Checker {
@@ -680,7 +839,10 @@ public:
     // checking == false: only compute effects (for callees, already checked).
     // `focus`: check only that statement (a call) in its context, as if the rest of the
     // proc had passed already.
-    Checker(smt::Solver* solver, const ir::Stmt* focus = nullptr) : solver_(solver), focus_(focus) {}
+    // `solver`: where the solver comes from, asked only when a query needs it (null:
+    // effects only). Quick decisions spare small procs the solver's start-up.
+    using SolverSource = smt::Solver& (*)();
+    Checker(SolverSource solver, const ir::Stmt* focus = nullptr) : solver_source_(solver), focus_(focus) {}
 
     ~Checker() {
         while (depth_ > 0) pop();  // leave the shared solver clean, even on exceptions
@@ -691,18 +853,18 @@ public:
         push();
         for (const auto& a : p.args) {
             if (a.type->kind == ir::TypeKind::Size)
-                solver_->assume(smt::int_val(0) < sym_to_smt(a.name, ir::T::size()));
+                assume(positive(se_var(a.name, ir::T::size(), a.srcinfo)));
             else if (a.type->is_dense_tensor())
                 assume_tensor_strides(a.name, a.type->shape(), a.srcinfo);
         }
-        for (const auto& pred : p.implied_preds) solver_->assume(encode(lift(*pred)));
+        for (const auto& pred : p.implied_preds) assume(lift(*pred));
         if (focus_ && !enclosing(p.body, focus_path_)) focus_ = nullptr;  // not in p: check all of it
         for (const auto& pred : p.preds) {
-            smt::Term t = encode(lift(*pred));
-            if (!focus_ && !solver_->is_sat(t))
+            SEP t = lift(*pred);
+            if (!focus_ && !satisfiable(t))
                 err(pred->srcinfo, "The assertion " + ir::print_expr(*pred) + " at " + pred->srcinfo.str() +
                                        " is always unsatisfiable.");
-            solver_->assume(t);
+            assume(t);
         }
         preprocess(p.body);
         CfgValues entry;
@@ -730,7 +892,8 @@ private:
         bool is_int;
     };
 
-    bool checking() const { return solver_ != nullptr; }
+    bool checking() const { return solver_source_ != nullptr; }
+    smt::Solver& solver() { return solver_source_(); }
 
     // Collects the statements that contain focus_ (itself included); true if `body` does.
     bool enclosing(const ir::StmtList& body, std::unordered_set<const ir::Stmt*>& out) {
@@ -750,20 +913,109 @@ private:
         return focus_ && !focus_path_.count(&st) && !st.is<ir::Alloc>();
     }
 
+    // Scopes of facts. A scope reaches the solver (is live) only when a query needs the
+    // solver: then every scope is pushed there, in order, with its facts.
+    struct Scope {
+        std::vector<SEP> facts;
+        std::vector<LinearForm> forms;  // of facts[0, formed): as_nonpositive_forms
+        size_t formed = 0;
+        bool live = false;
+        size_t env_mark = 0;  // env_ entries made in this scope come after this
+    };
+
     void push() {
-        solver_->push();
-        marks_.push_back(env_.size());
+        scopes_.emplace_back();
         ++depth_;
     }
     void pop() {
-        size_t m = marks_.back();
-        marks_.pop_back();
-        while (env_.size() > m) {
-            env_idx_.erase(env_.back().sym);
-            env_.pop_back();
+        Scope& sc = scopes_.back();
+        if (sc.live) {
+            while (env_.size() > sc.env_mark) {
+                env_idx_.erase(env_.back().sym);
+                env_.pop_back();
+            }
+            solver().pop();
+            --live_;
         }
-        solver_->pop();
+        scopes_.pop_back();
         --depth_;
+    }
+    void assume(SEP fact) {
+        Scope& sc = scopes_.back();
+        if (sc.live) solver().assume(encode(fact));
+        sc.facts.push_back(std::move(fact));
+    }
+    // Pushes the scopes not yet live to the solver, so that a query can be encoded.
+    void go_live() {
+        for (Scope& sc : scopes_) {
+            if (sc.live) continue;
+            solver().push();
+            sc.env_mark = env_.size();
+            sc.live = true;
+            ++live_;
+            for (const SEP& f : sc.facts) solver().assume(encode(f));
+        }
+    }
+
+    // Does `goal` follow from the facts in scope? Quickly when it can; else the solver
+    // decides, with `to_term` building the goal's term (a counterexample is then its model).
+    template <class F>
+    bool valid(const SEP& goal, const F& to_term) {
+        if (quick_valid(goal)) {
+            if (cross_check_quick()) {
+                go_live();
+                if (!solver().is_valid(to_term())) internal(("quick check wrongly proved " + se_str(goal)).c_str());
+            }
+            return true;
+        }
+        go_live();
+        return solver().is_valid(to_term());
+    }
+    bool valid(const SEP& goal) {
+        return valid(goal, [&] { return encode(goal); });
+    }
+
+    bool quick_valid(const SEP& goal) {
+        // A division gets a solver variable when first encoded (floor_div); deciding one
+        // here would change which scope that happens in.
+        if (has_division(*goal)) return false;
+        std::vector<LinearForm> want;
+        if (!as_nonpositive_forms(*goal, want)) return false;
+        std::vector<LinearForm> facts;
+        for (Scope& sc : scopes_) {
+            for (; sc.formed < sc.facts.size(); ++sc.formed) {
+                std::vector<LinearForm> f;
+                // a fact of another shape (a disjunction, a select) is left out: fewer
+                // facts prove less, never something false
+                if (as_nonpositive_forms(*sc.facts[sc.formed], f))
+                    sc.forms.insert(sc.forms.end(), f.begin(), f.end());
+            }
+            facts.insert(facts.end(), sc.forms.begin(), sc.forms.end());
+        }
+        for (const auto& w : want)
+            if (!follows_from(w, facts)) return false;
+        return true;
+    }
+
+    // Is `t` satisfiable together with the facts in scope?
+    bool satisfiable(const SEP& t) {
+        std::vector<SEP> facts;
+        for (const Scope& sc : scopes_) facts.insert(facts.end(), sc.facts.begin(), sc.facts.end());
+        bool witnessed = satisfiable_by_witness(facts, t);
+        if (witnessed && !cross_check_quick()) return true;
+        go_live();
+        smt::Term term = encode(t);
+        // No model is wanted (nothing is printed when an assert is satisfiable), and
+        // building one costs as much as the query; an undecided query is asked again by
+        // is_sat, for its error.
+        std::optional<bool> sat = solver().try_is_sat(term);
+        if (!sat) sat = solver().is_sat(term);
+        if (witnessed && !*sat) internal(("quick check wrongly found " + se_str(t) + " satisfiable").c_str());
+        return *sat;
+    }
+
+    static SEP positive(const SEP& e) {
+        return se_bin(BinOpKind::Lt, se_int(0, e->type, e->srcinfo), e, ir::T::bool_(), e->srcinfo);
     }
 
     void err(const SrcInfo& at, const std::string& msg) { errors_.push_back(at.str() + ": " + msg); }
@@ -813,7 +1065,7 @@ private:
         smt::Term z = sym_to_smt(known->second, ir::T::index());
         if (!in_scope) {
             smt::Term cz = smt::int_val(c->val);
-            solver_->assume(cz * z <= x && x < cz * (z + smt::int_val(1)));
+            solver().assume(cz * z <= x && x < cz * (z + smt::int_val(1)));
         }
         return z;
     }
@@ -865,7 +1117,7 @@ private:
             if (is_hidden) continue;
             if (!first) out += ",";
             first = false;
-            out += " " + e.sym.name() + " = " + std::to_string(solver_->model_int(e.term));
+            out += " " + e.sym.name() + " = " + std::to_string(solver().model_int(e.term));
         }
         return out;
     }
@@ -882,22 +1134,35 @@ private:
         }
         for (size_t d = 0; d < strides.size(); ++d)
             if (strides[d])
-                solver_->assume(smt::eq(sym_to_smt(stride_sym(name, static_cast<int>(d)), ir::T::index()),
-                                        smt::int_val(*strides[d])));
+                assume(se_bin(BinOpKind::Eq, se_stride(name, static_cast<int>(d), ir::T::index(), at),
+                              se_int(*strides[d], ir::T::index(), at), ir::T::bool_(), at));
     }
 
     void check_in_bounds(const Sym& sym, const std::vector<SEP>& shape, const EffSet& es, const char* what) {
         if (es.buffer != sym || shape.empty()) return;
         if (es.loc.size() != shape.size()) internal("access arity differs from the buffer's");
         push();
-        if (es.pred) solver_->assume(encode(es.pred));
-        smt::Term in_bds = smt::bool_val(true);
+        if (es.pred) assume(es.pred);
+        const SrcInfo& at = es.srcinfo;
+        SEP in_bds = se_bool(true, at);
         for (size_t i = 0; i < shape.size(); ++i) {
-            smt::Term e = encode(es.loc[i]);
-            smt::Term hi = encode(shape[i]);
-            in_bds = in_bds && (smt::int_val(0) <= e && e < hi);
+            const SEP& e = es.loc[i];
+            SEP lo_ok = se_bin(BinOpKind::Le, se_int(0, e->type, at), e, ir::T::bool_(), at);
+            SEP hi_ok = se_bin(BinOpKind::Lt, e, shape[i], ir::T::bool_(), at);
+            in_bds = and_preds(in_bds, and_preds(lo_ok, hi_ok));
         }
-        if (!solver_->is_valid(in_bds))
+        // The terms are built in the order the checker always built them (each index,
+        // then its bound), so that the solver's variables are made in the same order.
+        auto to_term = [&] {
+            smt::Term t = smt::bool_val(true);
+            for (size_t i = 0; i < shape.size(); ++i) {
+                smt::Term e = encode(es.loc[i]);
+                smt::Term hi = encode(shape[i]);
+                t = t && (smt::int_val(0) <= e && e < hi);
+            }
+            return t;
+        };
+        if (!valid(in_bds, to_term))
             err(es.srcinfo, sym.name() + " is " + what + " out-of-bounds when:\n  " + counter_example() + ".");
         pop();
     }
@@ -911,14 +1176,14 @@ private:
 
     void check_pos_size(const SEP& e) {
         if (!checking()) return;
-        if (!solver_->is_valid(smt::int_val(0) < encode(e)))
+        if (!valid(positive(e)))
             err(e->srcinfo, "expected expression " + se_str(e) +
                                 " to always be positive. It can be non positive when:\n  " + counter_example() + ".");
     }
 
     void check_non_negative(const SEP& e) {
         if (!checking()) return;
-        if (!solver_->is_valid(smt::int_val(0) <= encode(e)))
+        if (!valid(se_bin(BinOpKind::Le, se_int(0, e->type, e->srcinfo), e, ir::T::bool_(), e->srcinfo)))
             err(e->srcinfo, "expected expression " + se_str(e) +
                                 " to always be non-negative. It can be negative when:\n  " + counter_example() + ".");
     }
@@ -926,15 +1191,14 @@ private:
     void check_call_shape_eqv(const std::vector<SEP>& argshp, const std::vector<SEP>& sigshp, const SrcInfo& at) {
         if (argshp.size() != sigshp.size()) internal("call argument rank differs from the parameter's");
         // Dimensions equal by their linear forms need no query (see LinearForm).
-        smt::Term eqv = smt::bool_val(true);
+        SEP eqv = se_bool(true, at);
         bool undecided = false;
         for (size_t i = 0; i < argshp.size(); ++i) {
             if (equal_by_linear_form(argshp[i], sigshp[i])) continue;
             undecided = true;
-            smt::Term a = encode(argshp[i]);
-            eqv = eqv && smt::eq(a, encode(sigshp[i]));
+            eqv = and_preds(eqv, se_bin(BinOpKind::Eq, argshp[i], sigshp[i], ir::T::bool_(), at));
         }
-        if (undecided && !solver_->is_valid(eqv)) {
+        if (undecided && !valid(eqv)) {
             auto join = [](const std::vector<SEP>& v) {
                 std::string s;
                 for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + se_str(v[i]);
@@ -961,9 +1225,10 @@ private:
                 int dst = 0;
                 for (size_t d = 0; d < wt->idx.size(); ++d) {
                     if (!wt->idx[d]->is<ir::Interval>()) continue;
-                    smt::Term src_s = sym_to_smt(stride_sym(wt->src_buf, static_cast<int>(d)), ir::T::index());
-                    smt::Term dst_s = sym_to_smt(stride_sym(w->name, dst++), ir::T::index());
-                    solver_->assume(smt::eq(src_s, dst_s));
+                    const SrcInfo& at = w->srcinfo;
+                    SEP src_s = se_stride(wt->src_buf, static_cast<int>(d), ir::T::index(), at);
+                    SEP dst_s = se_stride(w->name, dst++, ir::T::index(), at);
+                    assume(se_bin(BinOpKind::Eq, src_s, dst_s, ir::T::bool_(), at));
                 }
             }
         }
@@ -1024,7 +1289,7 @@ private:
                 if (checking()) {
                     push();
                     if (!focus_) check_non_negative(se_bin(BinOpKind::Sub, hi, lo, ir::T::index(), si));
-                    solver_->assume(encode(pred));
+                    assume(pred);
                 }
                 se = map_stmts(f->body, types);
                 if (checking()) pop();
@@ -1033,7 +1298,7 @@ private:
                 SEP cond = lift(*i->cond);
                 if (checking()) {
                     push();
-                    solver_->assume(encode(cond));
+                    assume(cond);
                 }
                 se = map_stmts(i->body, types);
                 if (checking()) pop();
@@ -1042,7 +1307,7 @@ private:
                     SEP ncond = negate(cond);
                     if (checking()) {
                         push();
-                        solver_->assume(encode(ncond));
+                        assume(ncond);
                     }
                     Effect oe = map_stmts(i->orelse, types);
                     filter(ncond, oe);
@@ -1081,7 +1346,7 @@ private:
             const ir::FnArg& sig = f.args[k];
             const ExprPtr& arg = c.args[k];
             if (checking() && sig.type->kind == ir::TypeKind::Size) {
-                solver_->assume(smt::int_val(0) < sym_to_smt(sig.name, ir::T::size()));
+                assume(positive(se_var(sig.name, ir::T::size(), sig.srcinfo)));
                 check_pos_size(lift(*arg));
             }
             if (arg->type->is_dense_tensor()) assume_tensor_strides(sig.name, arg->type->shape(), sig.srcinfo);
@@ -1130,8 +1395,7 @@ private:
         all_preds.insert(all_preds.end(), f.implied_preds.begin(), f.implied_preds.end());
         bool ok = true;
         for (const auto& p : all_preds) {
-            smt::Term t = encode(with_cfg_values(lift(*p, &bind.subst), cfg));
-            if (!solver_->is_valid(t)) {
+            if (!valid(with_cfg_values(lift(*p, &bind.subst), cfg))) {
                 err(c.srcinfo, "Could not verify assertion " + ir::print_expr(*p) + " in " + f.name + " at " +
                                    p->srcinfo.str() + ". Assertion is false when:\n  " + counter_example(f.args));
                 ok = false;
@@ -1145,7 +1409,10 @@ private:
     // (or when a level's buffer is unknown here), which only costs the caller the checks
     // of the callee's accesses one by one.
     bool window_inside_buffer(const TypePtr& t, const TypeEnv& types) {
-        smt::Term inside = smt::bool_val(true);
+        // The same conditions twice: as expressions for a quick decision, and as terms
+        // built in the order the checker always built them, for the solver.
+        SEP inside = nullptr;
+        std::vector<std::pair<SEP, std::vector<SEP>>> levels;  // each dimension's bound, then the window's
         const ir::Type* level = t.get();
         while (auto w = level->as<ir::WindowType>()) {
             auto src = types.find(w->src_buf);
@@ -1153,27 +1420,49 @@ private:
             const auto& shape = src->second->shape();
             if (shape.size() != w->idx.size()) return false;
             for (size_t d = 0; d < shape.size(); ++d) {
-                smt::Term dim = encode(lift(*shape[d]));
+                SEP dim = lift(*shape[d]);
+                const SrcInfo& at = dim->srcinfo;
+                auto le = [&](SEP a, SEP b) { return se_bin(BinOpKind::Le, std::move(a), std::move(b), ir::T::bool_(), at); };
+                auto lt = [&](SEP a, SEP b) { return se_bin(BinOpKind::Lt, std::move(a), std::move(b), ir::T::bool_(), at); };
+                SEP zero = se_int(0, ir::T::index(), at);
                 if (auto p = w->idx[d]->as<ir::Point>()) {
-                    smt::Term x = encode(lift(*p->pt));
-                    inside = inside && smt::int_val(0) <= x && x < dim;
+                    SEP x = lift(*p->pt);
+                    inside = and_preds(inside, and_preds(le(zero, x), lt(x, dim)));
+                    levels.push_back({dim, {x}});
                 } else {
                     auto iv = w->idx[d]->as<ir::Interval>();
-                    smt::Term lo = encode(lift(*iv->lo)), hi = encode(lift(*iv->hi));
-                    inside = inside && smt::int_val(0) <= lo && lo <= hi && hi <= dim;
+                    SEP lo = lift(*iv->lo), hi = lift(*iv->hi);
+                    inside = and_preds(inside, and_preds(and_preds(le(zero, lo), le(lo, hi)), le(hi, dim)));
+                    levels.push_back({dim, {lo, hi}});
                 }
             }
             level = src->second.get();
         }
-        return solver_->is_valid(inside);
+        if (!inside) return true;  // a whole buffer
+        auto to_term = [&] {
+            smt::Term in = smt::bool_val(true);
+            for (const auto& [dim_e, ends] : levels) {
+                smt::Term dim = encode(dim_e);
+                if (ends.size() == 1) {
+                    smt::Term x = encode(ends[0]);
+                    in = in && smt::int_val(0) <= x && x < dim;
+                } else {
+                    smt::Term lo = encode(ends[0]), hi = encode(ends[1]);
+                    in = in && smt::int_val(0) <= lo && lo <= hi && hi <= dim;
+                }
+            }
+            return in;
+        };
+        return valid(inside, to_term);
     }
 
-    smt::Solver* solver_;  // null: effects only
+    SolverSource solver_source_;
     const ir::Stmt* focus_;
     std::unordered_set<const ir::Stmt*> focus_path_;  // the statements containing focus_
     std::vector<EnvEntry> env_;
     std::unordered_map<Sym, size_t> env_idx_;
-    std::vector<size_t> marks_;
+    std::vector<Scope> scopes_;
+    size_t live_ = 0;  // how many of scopes_ the solver has
     int depth_ = 0;
     std::map<std::pair<uint64_t, int>, Sym> stride_syms_;
     std::unordered_map<std::string, Sym> div_syms_;  // quotient (atom_key) -> its variable
@@ -1301,13 +1590,13 @@ std::string aliasing_in(const ir::StmtList& body, std::unordered_map<Sym, Sym>& 
 
 std::vector<std::string> bounds_check_error_list(const ir::Proc& p) {
     ir::PhaseScope timed(ir::Phase::Check);
-    Checker c(&shared_solver());
+    Checker c(&shared_solver);
     return c.check_proc(p);
 }
 
 std::vector<std::string> call_site_error_list(const ir::Proc& p, const ir::Stmt& call) {
     ir::PhaseScope timed(ir::Phase::Check);
-    Checker c(&shared_solver(), &call);
+    Checker c(&shared_solver, &call);
     return c.check_proc(p);
 }
 

@@ -86,6 +86,12 @@ Term operator!(const Term& a) { return wrap(!ex(a)); }
 Term implies(const Term& a, const Term& b) { return wrap(z3::implies(ex(a), ex(b))); }
 Term ite(const Term& c, const Term& t, const Term& f) { return wrap(z3::ite(ex(c), ex(t), ex(f))); }
 
+namespace {
+uint64_t queries = 0;
+}  // namespace
+
+uint64_t Solver::queries_asked() { return queries; }
+
 struct Solver::Impl {
     z3::solver solver{ctx()};
     z3::model model{ctx()};
@@ -109,6 +115,7 @@ bool Solver::is_sat(const Term& t) {
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
+    ++queries;
     z3::check_result r = s.check();
     if (r == z3::unknown)
         throw std::runtime_error("SMT solver could not decide a query: " + s.reason_unknown());
@@ -125,6 +132,7 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
+    ++queries;
     z3::check_result r = s.check();
     std::optional<bool> out;
     if (r != z3::unknown) out = r == z3::sat;  // no model: its callers only need the answer

@@ -95,6 +95,10 @@ public:
     // It leaves the current model alone (building one costs as much as a small query).
     std::optional<bool> try_is_sat(const Term& t);
 
+    // How many queries all solvers of the process have asked Z3 (for tests of the
+    // analyses that decide queries without it).
+    static uint64_t queries_asked();
+
     // Values in the current model (unconstrained variables read as 0 / false).
     int64_t model_int(const Term& var) const;
     bool model_bool(const Term& var) const;

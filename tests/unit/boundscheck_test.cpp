@@ -162,6 +162,59 @@ TEST_CASE("boundscheck: sizes, loop bounds and asserts", "[analysis][boundscheck
                         " It could be non equal when:\n"));
 }
 
+TEST_CASE("boundscheck: loop-bound queries are decided without the solver", "[analysis][boundscheck]") {
+    using exo::analysis::smt::Solver;
+    // Every access is in bounds by the loop bounds, the size arguments and the guard
+    // alone; the asserts are satisfied by stride 1 and any size: no solver query.
+    uint64_t before = Solver::queries_asked();
+    REQUIRE(run("@proc\n"
+                "def scale(n: size, m: size, x: [f32][n] @ DRAM, y: f32[2 * n, 16]):\n"
+                "    assert stride(x, 0) == 1\n"
+                "    assert m <= n\n"
+                "    for i in seq(0, n):\n"
+                "        for j in seq(0, 16):\n"
+                "            if j < m:\n"
+                "                y[2 * i + 1, j] = x[i]\n"
+                "    for k in seq(0, m):\n"
+                "        x[k] = 0.0\n") == "");
+    REQUIRE(Solver::queries_asked() == before);
+}
+
+TEST_CASE("boundscheck: what the quick decisions cannot prove goes to the solver", "[analysis][boundscheck]") {
+    // Near misses of the quick decisions' reasoning: each is out of bounds, and refused
+    // with the solver's counterexample.
+    // 2*i + 1 < 2*n - 1 fails at i = n - 1 (it would hold over the rationals up to i < n - 1/2)
+    std::string e = run("@proc\n"
+                        "def foo(n: size, A: R[2 * n - 1]):\n"
+                        "    for i in seq(0, n):\n"
+                        "        A[2 * i + 1] = 0.0\n");
+    REQUIRE(contains(e, "A is written out-of-bounds when:"));
+    // a disjunction bounds nothing
+    e = run("@proc\n"
+            "def foo(n: size, A: R[4]):\n"
+            "    for i in seq(0, n):\n"
+            "        if i < 4 or i < n:\n"
+            "            A[i] = 0.0\n");
+    REQUIRE(contains(e, "A is written out-of-bounds when:"));
+    // the else branch has the negated guard
+    e = run("@proc\n"
+            "def foo(n: size, A: R[4]):\n"
+            "    for i in seq(0, n):\n"
+            "        if i < 4:\n"
+            "            pass\n"
+            "        else:\n"
+            "            A[i] = 0.0\n");
+    REQUIRE(contains(e, "A is written out-of-bounds when:"));
+    // an assert no witness satisfies, and that is indeed unsatisfiable
+    e = run("@proc\n"
+            "def foo(n: size, m: size):\n"
+            "    assert n < m\n"
+            "    assert m < n\n"
+            "    pass\n");
+    REQUIRE(contains(e, "The assertion m < n at "));
+    REQUIRE(contains(e, "is always unsatisfiable."));
+}
+
 TEST_CASE("boundscheck: strides known from dense shapes", "[analysis][boundscheck]") {
     const char* foo = "@proc\n"
                       "def foo(n: size, m: size, src: [i8][n, m], dst: [i8][n, 16]):\n"

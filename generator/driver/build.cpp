@@ -3,6 +3,7 @@
 #include <elf.h>
 #include <link.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -90,35 +91,39 @@ const char* const kListOutputsUsage =
     "                            [--target NAME] [--param NAME=VALUE]... [--targets T1,T2,...] [--features F1,...]\n"
     "                            [--ir-dump] [--trace] [--verify]\n";
 
-// --targets avx512,avx2,portable: names that become parts of C function and file names.
-std::vector<std::string> parse_targets(const std::string& list) {
+// The comma-separated names of `flag`'s value, each non-empty and of characters
+// `allowed` accepts; `what` says what a name is, for the error.
+std::vector<std::string> split_names(const std::string& list, const std::string& flag, bool (*allowed)(char),
+                                     const std::string& what) {
     std::vector<std::string> out;
     for (size_t start = 0; start <= list.size();) {
         size_t comma = std::min(list.find(',', start), list.size());
-        std::string t = list.substr(start, comma - start);
-        bool ok = !t.empty();
-        for (char c : t) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-        if (!ok) throw Usage("argument --targets: '" + t + "' is not a target name (letters, digits and '_')");
-        if (std::find(out.begin(), out.end(), t) != out.end()) throw Usage("argument --targets: '" + t + "' is named twice");
-        out.push_back(t);
+        std::string name = list.substr(start, comma - start);
+        bool ok = !name.empty() && std::all_of(name.begin(), name.end(), allowed);
+        if (!ok) throw Usage("argument " + flag + ": '" + name + "' is not " + what);
+        out.push_back(name);
         start = comma + 1;
     }
     return out;
 }
 
+// --targets avx512,avx2,portable: names that become parts of C function and file names.
+std::vector<std::string> parse_targets(const std::string& list) {
+    auto allowed = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::vector<std::string> out = split_names(list, "--targets", allowed, "a target name (letters, digits and '_')");
+    for (auto t = out.begin(); t != out.end(); ++t)
+        if (std::find(out.begin(), t, *t) != t) throw Usage("argument --targets: '" + *t + "' is named twice");
+    return out;
+}
+
 // --features fma,f16c: GCC/Clang `target` feature names, which become part of C strings.
 std::vector<std::string> parse_features(const std::string& list) {
-    std::vector<std::string> out;
-    for (size_t start = 0; start <= list.size();) {
-        size_t comma = std::min(list.find(',', start), list.size());
-        std::string f = list.substr(start, comma - start);
-        bool ok = !f.empty();
-        for (char c : f) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == '+' || c == '=';
-        if (!ok) throw Usage("argument --features: '" + f + "' is not a target feature name (such as fma or avx512vl)");
-        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
-        start = comma + 1;
-    }
-    std::sort(out.begin(), out.end());  // the C marks features sorted: so are the inputs' identities
+    auto allowed = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c != '\0' && std::strchr("_-.+=", c) != nullptr); };
+    std::vector<std::string> out =
+        split_names(list, "--features", allowed, "a target feature name (such as fma or avx512vl)");
+    // The C marks features sorted and once: so are the outputs' identities.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 

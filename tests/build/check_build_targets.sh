@@ -228,6 +228,8 @@ check "the vendored record names them, and how to regenerate" \
     sh -c "grep -qx 'features: fma' '$p/vfeat/k.exo-vendor' && grep -q -- '--features fma' '$p/vfeat/k.exo-vendor'"
 check "... a check with other features finds the copies stale" \
     sh -c "! '$exocc' vendor '$p/k.toml' --dir '$p/vfeat' --no-cache --features fma,f16c --check >/dev/null"
+check "--list-outputs takes --features, which name no other files" \
+    test "$("$exocc" --list-outputs "$a/k.toml" --targets avx2,neon --features fma | tr '\n' ' ')" = "k.c k.h k_avx2.c k_neon.c k.d "
 "$exocc" build "$a/k.toml" -o "$a/bad" --no-cache --targets avx2,neon --features fma 2>"$p/e9.log"
 check "--features with targets of two architectures is refused" \
     grep -q "error: --features fma applies to every target, but targets 'avx2' (x86) and 'neon' (aarch64) are for different architectures" "$p/e9.log"

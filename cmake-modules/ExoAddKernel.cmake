@@ -6,7 +6,7 @@
 #                  [HOST embedded|python3]
 #                  [TARGET <name>] [PARAMS <name>=<value>...]
 #                  [JOB_POOL <pool>] [JOB_SERVER_AWARE]
-#                  [DEPENDS <file-or-target>...] [TARGETS <target>...]
+#                  [DEPENDS <file-or-target>...] [TARGETS <target>...] [FEATURES <feature>...]
 #                  [HEADER_OUTVAR <var>] [SOURCE_OUTVAR <var>]
 #                  [IR_DUMP <var>] [TRACE <var>]
 #                  [VERIFY] [VERIFY_REPORT <var>] [VERIFY_CFLAGS <flag>...])
@@ -326,7 +326,7 @@ endmacro()
 function(exo_add_kernel target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "VERIFY;JOB_SERVER_AWARE"
     "MANIFEST;STEM;OUTPUT_DIR;VENDOR_DIR;CACHE_DIR;COMPILER;CHECKS;HOST;TARGET;JOB_POOL;HEADER_OUTVAR;SOURCE_OUTVAR;IR_DUMP;TRACE;VERIFY_REPORT"
-    "DEPENDS;PARAMS;VERIFY_CFLAGS;TARGETS")
+    "DEPENDS;PARAMS;VERIFY_CFLAGS;TARGETS;FEATURES")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "exo_add_kernel(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -401,6 +401,17 @@ function(exo_add_kernel target)
     endforeach()
     string(REPLACE ";" "," _targets "${ARG_TARGETS}")
     list(APPEND cache_args --targets "${_targets}")
+  endif()
+  # FEATURES: target features every function (of every target) is compiled for, and
+  # that a dispatch tests (docs/target-features.md, "Features for every target").
+  if(ARG_FEATURES)
+    foreach(_f IN LISTS ARG_FEATURES)
+      if(NOT _f MATCHES "^[A-Za-z0-9_.+=-]+$")
+        message(FATAL_ERROR "exo_add_kernel(${target}): FEATURES: '${_f}' is not a target feature name (such as fma or avx512vl)")
+      endif()
+    endforeach()
+    string(REPLACE ";" "," _features "${ARG_FEATURES}")
+    list(APPEND cache_args --features "${_features}")
   endif()
   # TARGET and PARAMS too: what is built, vendored and checked is one selection. With
   # TARGETS, each of those is built with its own [target.NAME] (and PARAMS), so neither

@@ -23,6 +23,8 @@ from exo.libs.memories import VectorRegisters
 class Neon(VectorRegisters):
     _name = "Neon"
     _header = "#include <arm_neon.h>"
+    # Neon (ASIMD) is part of AArch64's base ISA: no target features, one architecture.
+    target_arch = "aarch64"
     _registers = {
         "float": (4, "float32x4_t"),
         "double": (2, "float64x2_t"),

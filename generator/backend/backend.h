@@ -20,6 +20,9 @@ struct TargetOptions {
     // One variant of a multi-target build: every function gets all the features the
     // library uses, as if the file were compiled with their flags.
     bool whole_library = false;
+    // `exocc build --features`: features every function is compiled for besides those it
+    // needs (so a variant needs them too, and the dispatch tests them).
+    std::vector<std::string> extra_features;
 };
 
 struct CompiledLibrary {
@@ -27,6 +30,7 @@ struct CompiledLibrary {
     std::string body;    // compile_to_strings' C body
     std::string context_struct;  // its definition in the header, empty when no config is used
     std::vector<std::string> features;  // every feature any function needs, sorted
+    std::string arch;  // the memories' target_arch (target_arch.h), empty when none has one
     struct PublicProc {
         std::string name, params;            // params: the C parameter list
         std::vector<std::string> arg_names;  // ctxt first

@@ -116,41 +116,64 @@ const char* kHeaderPrelude = R"(
 
 )";
 
+// The memories a proc's arguments and buffers are in, and the procs it calls.
+struct ProcUses {
+    std::vector<MemRef> mems;
+    std::vector<const Proc*> callees;
+};
+
+ProcUses proc_uses(const Proc& p) {
+    struct V : IRVisitor {
+        ProcUses uses;
+        void visit(const Alloc& s) override { uses.mems.push_back(s.mem); }
+        void visit(const Call& c) override {
+            uses.callees.push_back(c.f.get());
+            IRVisitor::visit(c);
+        }
+        void visit_type(const Type&) override {}
+    } v;
+    for (const auto& a : p.args) v.uses.mems.push_back(a.mem);
+    if (!p.instr) v.visit_stmts(p.body);
+    return std::move(v.uses);
+}
+
 // The target features each proc needs: those of the memories of its arguments and
 // buffers, of the instructions it calls (their own and their arguments' memories), and
 // of the procs it calls, so that a caller can be compiled for everything it inlines.
 // `all` lists callees before their callers.
 std::unordered_map<const Proc*, std::set<std::string>> proc_features(const std::vector<ProcPtr>& all) {
     std::unordered_map<const Proc*, std::set<std::string>> out;
-    auto add_mem = [](std::set<std::string>& f, const MemRef& m) {
-        if (m.is_null()) return;
-        for (const std::string& x : mem_target_features(m)) f.insert(x);
-    };
     for (const ProcPtr& p : all) {
         std::set<std::string>& f = out[p.get()];
-        for (const auto& a : p->args) add_mem(f, a.mem);
-        if (p->instr) {
-            f.insert(p->instr->target_features.begin(), p->instr->target_features.end());
-            continue;
-        }
-        struct V : IRVisitor {
-            std::vector<MemRef> mems;
-            std::vector<const Proc*> callees;
-            void visit(const Alloc& s) override { mems.push_back(s.mem); }
-            void visit(const Call& c) override {
-                callees.push_back(c.f.get());
-                IRVisitor::visit(c);
-            }
-            void visit_type(const Type&) override {}
-        } v;
-        v.visit_stmts(p->body);
-        for (const MemRef& m : v.mems) add_mem(f, m);
-        for (const Proc* c : v.callees) {
+        ProcUses uses = proc_uses(*p);
+        for (const MemRef& m : uses.mems)
+            if (!m.is_null())
+                for (const std::string& x : mem_target_features(m)) f.insert(x);
+        if (p->instr) f.insert(p->instr->target_features.begin(), p->instr->target_features.end());
+        for (const Proc* c : uses.callees) {
             const std::set<std::string>& cf = out.at(c);
             f.insert(cf.begin(), cf.end());
         }
     }
     return out;
+}
+
+// The one architecture the memories of `all` are for, empty when none declares one; a
+// library cannot mix two (no C compiler accepts both's code).
+std::string library_arch(const std::vector<ProcPtr>& all) {
+    std::string arch, first;
+    for (const ProcPtr& p : all)
+        for (const MemRef& m : proc_uses(*p).mems) {
+            if (m.is_null()) continue;
+            std::string a = mem_target_arch(m);
+            if (a.empty() || a == arch) continue;
+            if (!arch.empty())
+                raise_type_error("a library cannot use memories of two architectures: " + first + " (" + arch + ") and " +
+                                 memory_name(m) + " (" + a + ")");
+            arch = a;
+            first = memory_name(m);
+        }
+    return arch;
 }
 
 std::string joined_features(const std::set<std::string>& f) {
@@ -196,10 +219,12 @@ CompiledLibrary compile_library(const std::string& lib_name, const std::vector<P
         }
     // Asked always, so that a kernel's cache entry records every memory's answer.
     std::unordered_map<const Proc*, std::set<std::string>> features = proc_features(all);
+    for (auto& [proc, f] : features) f.insert(target.extra_features.begin(), target.extra_features.end());
     std::set<std::string> all_features;
     for (const auto& p : all)
         if (!p->instr) all_features.insert(features.at(p.get()).begin(), features.at(p.get()).end());
     lib.features.assign(all_features.begin(), all_features.end());
+    lib.arch = library_arch(all);
     std::stable_sort(all.begin(), all.end(), [](const ProcPtr& a, const ProcPtr& b) { return a->name < b->name; });
 
     // Context struct, from every config any proc touches.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "target_arch.h"
+
 namespace exo::backend {
 
 std::string variant_name(const std::string& proc, const std::string& target) { return proc + "__" + target; }
@@ -16,7 +18,9 @@ std::vector<size_t> preference_order(const std::vector<TargetVariant>& variants)
     auto includes = [&](size_t a, size_t b) {
         const std::vector<std::string>& fa = variants[a].lib.features;
         const std::vector<std::string>& fb = variants[b].lib.features;
-        return fa.size() > fb.size() && std::includes(fa.begin(), fa.end(), fb.begin(), fb.end());
+        // (With equal features, one for an architecture beats a portable one.)
+        bool more = fa.size() > fb.size() || (!variants[a].lib.arch.empty() && variants[b].lib.arch.empty());
+        return more && std::includes(fa.begin(), fa.end(), fb.begin(), fb.end());
     };
     std::vector<size_t> left(variants.size()), order;
     for (size_t i = 0; i < left.size(); ++i) left[i] = i;
@@ -42,6 +46,9 @@ std::string dispatch_declarations(const std::string& lib_name) {
 
 namespace {
 
+// The check that this CPU runs a variant needing `features`, on an architecture whose
+// features __builtin_cpu_supports tests (x86's); on the others a variant needs none
+// (dispatch_problem refuses the rest).
 std::string cpu_check(const std::vector<std::string>& features) {
     if (features.empty()) return "1";
     std::string out;
@@ -49,22 +56,21 @@ std::string cpu_check(const std::vector<std::string>& features) {
     return out;
 }
 
-}  // namespace
+std::string target_list(const std::vector<TargetVariant>& variants, const std::vector<size_t>& order) {
+    std::string out;
+    for (size_t k = 0; k < order.size(); ++k) out += (k ? ", " : "") + variants[order[k]].target;
+    return out;
+}
 
-std::string dispatch_source(const std::string& lib_name, const std::string& header,
-                            const std::vector<TargetVariant>& variants) {
+// The dispatch between `variants` (those one architecture compiles), best first.
+std::string dispatch_section(const std::string& lib_name, const std::vector<TargetVariant>& variants) {
     std::vector<size_t> order = preference_order(variants);
     std::vector<std::string> hooks = dispatch_function_names(lib_name);
     std::string n = std::to_string(variants.size());
     bool any_features = false;
     for (const TargetVariant& v : variants) any_features |= !v.lib.features.empty();
 
-    std::string out = "// Runtime dispatch between the variants of " + lib_name + ", one per target, each in\n"
-                      "// its own C file compiled for that target. The first call of any function picks\n"
-                      "// the best target the running CPU supports (one whose target features include\n"
-                      "// another's first, else in the order given); later calls cost one load and a\n"
-                      "// switch.\n"
-                      "#include \"" + header + "\"\n\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n";
+    std::string out;
     for (size_t i : order) {
         out += "// " + variants[i].target + (variants[i].lib.features.empty() ? " (no target features)" : "") + "\n";
         for (const auto& p : variants[i].lib.publics) out += "void " + p.name + "( " + p.params + " );\n";
@@ -87,9 +93,8 @@ std::string dispatch_source(const std::string& lib_name, const std::string& head
            "  for (target = 0; target < " + n + "; target++)\n"
            "    if (exo_cpu_runs(target)) break;\n"
            "  if (target == " + n + ") {\n"
-           "    fputs(\"" + lib_name + ": this CPU runs none of the targets the library was built for (";
-    for (size_t k = 0; k < order.size(); ++k) out += (k ? ", " : "") + variants[order[k]].target;
-    out += ")\\n\", stderr);\n"
+           "    fputs(\"" + lib_name + ": this CPU runs none of the targets the library was built for (" +
+           target_list(variants, order) + ")\\n\", stderr);\n"
            "    abort();\n"
            "  }\n"
            "  __atomic_store_n(&exo_chosen, target, __ATOMIC_RELAXED);\n"
@@ -117,6 +122,84 @@ std::string dispatch_source(const std::string& lib_name, const std::string& head
         out += "  }\n}\n";
     }
     return out;
+}
+
+// The variants compiled for `arch`: its own and those of no architecture; for "" (an
+// architecture none of them names) those of none that need no features (there is no
+// test of features there).
+std::vector<TargetVariant> variants_for(const std::vector<TargetVariant>& variants, const std::string& arch) {
+    std::vector<TargetVariant> out;
+    for (const TargetVariant& v : variants)
+        if (v.lib.arch == arch || (v.lib.arch.empty() && (!arch.empty() || v.lib.features.empty()))) out.push_back(v);
+    return out;
+}
+
+// The architectures the variants name, in known_target_archs() order.
+std::vector<std::string> variant_archs(const std::vector<TargetVariant>& variants) {
+    std::vector<std::string> out;
+    for (const std::string& a : known_target_archs())
+        if (std::any_of(variants.begin(), variants.end(), [&](const TargetVariant& v) { return v.lib.arch == a; }))
+            out.push_back(a);
+    return out;
+}
+
+}  // namespace
+
+std::string dispatch_problem(const std::vector<TargetVariant>& variants) {
+    std::vector<std::string> archs = variant_archs(variants);
+    for (const TargetVariant& v : variants) {
+        if (v.lib.features.empty()) continue;
+        // Only x86's features have a test here; a featured variant of no architecture is
+        // dispatched as x86's when x86 is the only architecture or none is named.
+        bool testable = v.lib.arch == "x86" ||
+                        (v.lib.arch.empty() && (archs.empty() || archs == std::vector<std::string>{"x86"}));
+        if (testable) continue;
+        std::string features;
+        for (const std::string& f : v.lib.features) features += (features.empty() ? "" : ",") + f;
+        return "target '" + v.target + "' needs the target features " + features + (v.lib.arch.empty() ? "" : " on " + v.lib.arch) +
+               ", which the dispatch tests only on x86 (__builtin_cpu_supports); on " +
+               (v.lib.arch.empty() ? std::string("other architectures") : v.lib.arch) +
+               " a variant of a multi-target build must need none";
+    }
+    return "";
+}
+
+std::string dispatch_source(const std::string& lib_name, const std::string& header,
+                            const std::vector<TargetVariant>& variants) {
+    std::string out = "// Runtime dispatch between the variants of " + lib_name + ", one per target, each in\n"
+                      "// its own C file compiled for that target. The first call of any function picks\n"
+                      "// the best target the running CPU supports (one whose target features include\n"
+                      "// another's first, else in the order given); later calls cost one load and a\n"
+                      "// switch.\n"
+                      "#include \"" + header + "\"\n\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n";
+    std::vector<std::string> archs = variant_archs(variants);
+    if (archs.empty()) return out + dispatch_section(lib_name, variants);
+    // Variants for an architecture are compiled only there (their files are guarded
+    // alike): each architecture dispatches between its own and the portable ones.
+    out += "// Each architecture chooses among the targets compiled for it.\n";
+    for (size_t i = 0; i <= archs.size(); ++i) {
+        const std::string arch = i < archs.size() ? archs[i] : "";
+        out += i == 0 ? "#if " + target_arch_condition(arch) : i < archs.size() ? "#elif " + target_arch_condition(arch) : "#else";
+        out += "\n\n";
+        std::vector<TargetVariant> here = variants_for(variants, arch);
+        if (here.empty()) {
+            std::vector<size_t> all(variants.size());
+            for (size_t k = 0; k < all.size(); ++k) all[k] = k;
+            out += "#error \"" + lib_name + ": none of the targets the library was built for (" + target_list(variants, all) +
+                   ") is for this architecture\"\n";
+        } else {
+            out += dispatch_section(lib_name, here);
+        }
+        out += "\n";
+    }
+    return out + "#endif\n";
+}
+
+std::string variant_guard(const std::string& lib_name, const TargetVariant& v, const std::string& text) {
+    if (v.lib.arch.empty()) return text;
+    return "#if " + target_arch_condition(v.lib.arch) + "\n" + text +
+           "#else\n// (compiled for another architecture: only for " + v.lib.arch + ")\n"
+           "typedef int " + lib_name + "_" + v.target + "_is_for_" + v.lib.arch + "_only;\n#endif\n";
 }
 
 }  // namespace exo::backend

@@ -23,15 +23,25 @@ std::string variant_name(const std::string& proc, const std::string& target);
 std::vector<std::string> dispatch_function_names(const std::string& lib_name);
 
 // The variants' order of preference: one whose features include another's comes
-// before it; otherwise they keep the order given.
+// before it (and, with the same features, one for an architecture before one for
+// none); otherwise they keep the order given.
 std::vector<size_t> preference_order(const std::vector<TargetVariant>& variants);
 
 // Declarations the header gets for the dispatch's functions.
 std::string dispatch_declarations(const std::string& lib_name);
 
-// The dispatch C file. `header` is the library header's file name; the variants must
+// Why the dispatch cannot choose between `variants`, empty when it can: a variant that
+// needs target features on an architecture other than x86, whose features it cannot test.
+std::string dispatch_problem(const std::vector<TargetVariant>& variants);
+
+// The dispatch C file. Variants of an architecture (their memories' target_arch) are
+// considered only when compiling for it, with the variants of none. `header` is the library header's file name; the variants must
 // have the same public procs with the same parameters (the driver checks).
 std::string dispatch_source(const std::string& lib_name, const std::string& header,
                             const std::vector<TargetVariant>& variants);
+
+// A variant's C file `text`, compiled only for the variant's architecture (elsewhere
+// an empty unit), or as it is for a variant of none.
+std::string variant_guard(const std::string& lib_name, const TargetVariant& v, const std::string& text);
 
 }  // namespace exo::backend

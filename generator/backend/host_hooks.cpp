@@ -10,6 +10,7 @@
 #include "../host/runtime.h"
 #include "../ir/printer.h"
 #include "recorded_host.h"
+#include "target_arch.h"
 
 namespace exo::backend {
 
@@ -179,6 +180,20 @@ std::vector<std::string> mem_target_features(const ir::MemRef& mem) {
         start = comma + 1;
     }
     return out;
+}
+
+std::string mem_target_arch(const ir::MemRef& mem) {
+    return ask(mem, question({"target_arch"}), [](const Value& m) {
+        Value declared = host::getattr_or_null(m, "target_arch");
+        if (declared.is_null() || declared.is_none()) return std::string();
+        const std::vector<std::string>& known = known_target_archs();
+        if (host::is_str(declared) && std::find(known.begin(), known.end(), host::str_of(declared)) != known.end())
+            return host::str_of(declared);
+        std::string names;
+        for (const std::string& a : known) names += (names.empty() ? "\"" : ", \"") + a + "\"";
+        raise_type_error(memory_name(m) + ".target_arch must be one of " + names + " (or None), got " +
+                         (host::is_str(declared) ? "'" + host::str_of(declared) + "'" : std::string("a non-string")));
+    });
 }
 
 std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs) {

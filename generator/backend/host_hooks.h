@@ -29,6 +29,9 @@ bool mem_can_read(const ir::MemRef& mem);
 // The memory class's `target_features` (what code using its buffers needs from the C
 // compiler, docs/target-features.md); empty when it declares none.
 std::vector<std::string> mem_target_features(const ir::MemRef& mem);
+// The memory class's `target_arch` (one of known_target_archs(), target_arch.h); empty
+// when it declares none (code using it compiles anywhere).
+std::string mem_target_arch(const ir::MemRef& mem);
 // write(s, lhs, rhs) / reduce(s, lhs, rhs); `s` is an Assign or a Reduce.
 std::string mem_write(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs);
 std::string mem_reduce(const ir::MemRef& mem, const ir::Stmt& s, const std::string& lhs, const std::string& rhs);

@@ -3,6 +3,7 @@
 #include <elf.h>
 #include <link.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,13 @@ namespace {
 
 const char* const kVersion = "0.1.0";
 
+// "a,b,c"
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
 // Which command the options are for.
 enum class Mode { Build, Vendor, ListOutputs };
 
@@ -52,6 +60,7 @@ struct Options {
     BuildSelection selection;  // --target, --param
     bool target_given = false;  // --target was on the command line
     std::vector<std::string> targets;  // --targets: a multi-target build (docs/target-features.md)
+    std::vector<std::string> features;  // --features: compiled into every function, every target
     bool no_cache = false, verbose = false, check = false, list_vendor = false;
     // Inspection and verification outputs (docs/inspection.md, docs/verification.md).
     bool ir_dump = false, trace = false, verify = false;
@@ -71,29 +80,50 @@ const char* const kBuildUsage =
     "usage: exocc build MANIFEST.toml -o OUTDIR [--stem NAME] [--depfile-target PATH]\n"
     "                   [--target NAME] [--param NAME=VALUE]...\n"
     "                   [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [--targets T1,T2,...] [-v]\n"
-    "                   [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
+    "                   [--features F1,F2,...] [--ir-dump] [--trace] [--verify [--verify-cflags FLAGS]]\n";
 const char* const kVendorUsage =
     "usage: exocc vendor MANIFEST.toml --dir VENDOR_DIR [--stem NAME] [--check]\n"
     "                    [--target NAME] [--param NAME=VALUE]...\n"
-    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [--targets T1,T2,...] [-v]\n";
+    "                    [--cache-dir DIR | --no-cache] [--checks LEVEL] [--host HOST] [--targets T1,T2,...] [-v]\n"
+    "                    [--features F1,F2,...]\n";
 const char* const kListOutputsUsage =
     "usage: exocc --list-outputs MANIFEST.toml [-o OUTDIR | --vendor DIR] [--stem NAME]\n"
-    "                            [--target NAME] [--param NAME=VALUE]... [--targets T1,T2,...]\n"
+    "                            [--target NAME] [--param NAME=VALUE]... [--targets T1,T2,...] [--features F1,...]\n"
     "                            [--ir-dump] [--trace] [--verify]\n";
 
-// --targets avx512,avx2,portable: names that become parts of C function and file names.
-std::vector<std::string> parse_targets(const std::string& list) {
+// The comma-separated names of `flag`'s value, each non-empty and of characters
+// `allowed` accepts; `what` says what a name is, for the error.
+std::vector<std::string> split_names(const std::string& list, const std::string& flag, bool (*allowed)(char),
+                                     const std::string& what) {
     std::vector<std::string> out;
     for (size_t start = 0; start <= list.size();) {
         size_t comma = std::min(list.find(',', start), list.size());
-        std::string t = list.substr(start, comma - start);
-        bool ok = !t.empty();
-        for (char c : t) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-        if (!ok) throw Usage("argument --targets: '" + t + "' is not a target name (letters, digits and '_')");
-        if (std::find(out.begin(), out.end(), t) != out.end()) throw Usage("argument --targets: '" + t + "' is named twice");
-        out.push_back(t);
+        std::string name = list.substr(start, comma - start);
+        bool ok = !name.empty() && std::all_of(name.begin(), name.end(), allowed);
+        if (!ok) throw Usage("argument " + flag + ": '" + name + "' is not " + what);
+        out.push_back(name);
         start = comma + 1;
     }
+    return out;
+}
+
+// --targets avx512,avx2,portable: names that become parts of C function and file names.
+std::vector<std::string> parse_targets(const std::string& list) {
+    auto allowed = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::vector<std::string> out = split_names(list, "--targets", allowed, "a target name (letters, digits and '_')");
+    for (auto t = out.begin(); t != out.end(); ++t)
+        if (std::find(out.begin(), t, *t) != t) throw Usage("argument --targets: '" + *t + "' is named twice");
+    return out;
+}
+
+// --features fma,f16c: GCC/Clang `target` feature names, which become part of C strings.
+std::vector<std::string> parse_features(const std::string& list) {
+    auto allowed = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c != '\0' && std::strchr("_-.+=", c) != nullptr); };
+    std::vector<std::string> out =
+        split_names(list, "--features", allowed, "a target feature name (such as fma or avx512vl)");
+    // The C marks features sorted and once: so are the outputs' identities.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -136,6 +166,7 @@ Options parse(const std::vector<std::string>& args, Mode mode) {
                 throw Usage("argument --host: invalid choice: '" + o.host + "' (choose from 'embedded', 'python3')");
         }
         else if (is("--targets")) o.targets = parse_targets(value("--targets"));
+        else if (is("--features")) o.features = parse_features(value("--features"));
         else if (!list && (a == "-v" || a == "--verbose")) o.verbose = true;
         else if (!vendor && a == "--ir-dump") o.ir_dump = true;
         else if (!vendor && a == "--trace") o.trace = true;
@@ -338,6 +369,9 @@ private:
         h.field(std::to_string(k.params.size()));
         for (const auto& [name, p] : k.params) h.field(name).field(p.canonical());
         h.field("checks").field(k.checks);
+        // --features shapes only the C, not the IR, but an entry stays keyed by all of the
+        // selection (absent when none, so that older keys stay valid).
+        if (!o_.features.empty()) h.field("features").field(joined(o_.features));
         // The embedded host's entries stay as they were; a CPython build is another entry.
         if (k.host != "embedded") h.field("host").field(k.host);
         add_env(h, env_values(k));
@@ -476,7 +510,8 @@ private:
             const Clock::time_point codegen_start = Clock::now();
             // Each function is marked with the target features it needs, so that the C
             // builds with no ISA flags (docs/target-features.md).
-            auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name, {.attributes = true});
+            auto [c, h] = backend::run_compile(exports, o_.stem + ".h", m_.lib_name,
+                                               {.attributes = true, .extra_features = o_.features});
             std::vector<std::string> names = library_files(o_.stem, {});
             lib.files = {{names[0], std::move(c)}, {names[1], std::move(h)}};
             note("C generation of the library: " + format_seconds(since(codegen_start)) + "; total " + format_seconds(since(start)));
@@ -577,9 +612,13 @@ private:
                 analysis::note_bounds_checked(renamed.back());  // as checked as the proc it renames
             }
             if (first_exports.empty()) first_exports = exports;
-            variants.push_back({t, backend::compile_library(lib_name, renamed, {.attributes = true, .whole_library = true})});
+            variants.push_back({t, backend::compile_library(lib_name, renamed,
+                                                            {.attributes = true, .whole_library = true, .extra_features = o_.features})});
             check_same_interface(variants.front(), variants.back());
         }
+        check_one_arch_for_features(variants);
+        if (std::string problem = backend::dispatch_problem(variants); !problem.empty())
+            throw UserError(m_.kernels[0].at, problem);
         backend::CompiledLibrary api = backend::compile_library(lib_name, first_exports, {});
         const std::vector<std::string> names = library_files(o_.stem, o_.targets);
         std::vector<std::pair<std::string, std::string>> files = {
@@ -589,7 +628,7 @@ private:
             files.emplace_back(names[2 + n],
                                "// " + lib_name + " for the target " + variants[n].target + " (exocc build --targets): its functions,\n"
                                "// named NAME__" + variants[n].target + ", are called by " + names[0] + ".\n" +
-                                   variants[n].lib.header + "\n" + variants[n].lib.body);
+                                   backend::variant_guard(lib_name, variants[n], variants[n].lib.header + "\n" + variants[n].lib.body));
         return files;
     }
 
@@ -609,6 +648,20 @@ private:
         if (first.lib.context_struct != v.lib.context_struct)
             throw UserError(m_.kernels[0].at, "targets '" + first.target + "' and '" + v.target +
                                                   "' use different configs, but one context struct serves every target");
+    }
+
+    // --features names one architecture's features: every target must be of that one.
+    void check_one_arch_for_features(const std::vector<backend::TargetVariant>& variants) const {
+        if (o_.features.empty()) return;
+        const backend::TargetVariant* first = nullptr;
+        for (const backend::TargetVariant& v : variants) {
+            if (v.lib.arch.empty()) continue;
+            if (!first) first = &v;
+            if (v.lib.arch != first->lib.arch)
+                throw UserError(m_.kernels[0].at, "--features " + joined(o_.features) + " applies to every target, but targets '" +
+                                                      first->target + "' (" + first->lib.arch + ") and '" + v.target + "' (" +
+                                                      v.lib.arch + ") are for different architectures; build them as two libraries");
+        }
     }
 
     // The kernel that first brought each proc name, and its proc.
@@ -649,6 +702,7 @@ private:
             h.field("target").field(o_.selection.target).field("params " + std::to_string(o_.selection.params.size()));
             for (const auto& [name, p] : o_.selection.params) h.field(name).field(p.canonical());
         }
+        if (!o_.features.empty()) h.field("features").field(joined(o_.features));
         return h.hex();
     }
 
@@ -714,6 +768,7 @@ std::string stem_flag(const Options& o) {
     if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem = stem.substr(0, dot);
     std::string flags = o.stem == stem ? "" : " --stem " + o.stem;
     for (size_t i = 0; i < o.targets.size(); ++i) flags += (i ? "," : " --targets ") + o.targets[i];
+    if (!o.features.empty()) flags += " --features " + joined(o.features);
     return flags + o.selection.flags();
 }
 
@@ -723,6 +778,7 @@ std::string vendor_record(const Options& o, const std::string& digest) {
         selection = "target: " + o.selection.target + "\n";
         for (const auto& [name, text] : o.selection.texts) selection += "param: " + name + "=" + text + "\n";
     }
+    if (!o.features.empty()) selection += "features: " + joined(o.features) + "\n";
     return "# Vendored by exocc from " + base_name(o.manifest) + "; do not edit.\n"
            "# Regenerate with `exocc vendor " + base_name(o.manifest) + " --dir <this directory>" + stem_flag(o) + "`.\n"
            "exocc-version: " + kVersion + "\n" + selection +

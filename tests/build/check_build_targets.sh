@@ -5,6 +5,9 @@
 #  - --targets: the outputs named from the arguments, the dispatch's order, a warm
 #    cache giving the cold cache's bytes (the memories' answers are recorded), vendoring
 #    all the files;
+#  - targets of several architectures: variants guarded by theirs, a dispatch per
+#    architecture;
+#  - --features on every function and every target, in the key and the vendored record;
 #  - bad target names, targets exporting different procs, malformed declarations.
 # Usage: check_build_targets.sh EXOCC
 set -u
@@ -144,4 +147,97 @@ EOF_PY
 printf '[[kernel]]\nsource = "kern.py"\n' > "$p/mem/k.toml"
 "$exocc" build "$p/mem/k.toml" -o "$p/mem/out" --no-cache 2>"$p/e6.log"
 check "a memory's features as one string are refused" grep -q "ODD.target_features must be a tuple of feature names, not a string" "$p/e6.log"
+# --- targets of several architectures (memories' target_arch) -------------------------
+mkdir -p "$p/arch"
+cat > "$p/arch/kern.py" <<'EOF_PY'
+from __future__ import annotations
+from exo import proc
+from exo.build import params
+from exo.platforms.neon import *
+from exo.platforms.x86 import *
+
+TARGET = params.get("target", "portable")
+
+if TARGET == "avx2":
+    @proc
+    def copy8(x: f32[8]):
+        v: f32[8] @ AVX2
+        mm256_loadu_ps(v, x[0:8])
+        mm256_storeu_ps(x[0:8], v)
+elif TARGET in ("neon", "neon2"):
+    @proc
+    def copy8(x: f32[8]):
+        for j in seq(0, 2):
+            v: f32[4] @ Neon
+            neon_vld_4xf32(v, x[4 * j:4 * j + 4])
+            neon_vst_4xf32(x[4 * j:4 * j + 4], v)
+elif TARGET == "mixed":
+    @proc
+    def copy8(x: f32[8]):
+        v: f32[8] @ AVX2
+        mm256_loadu_ps(v, x[0:8])
+        mm256_storeu_ps(x[0:8], v)
+        w: f32[4] @ Neon
+        neon_vld_4xf32(w, x[0:4])
+        neon_vst_4xf32(x[0:4], w)
+else:
+    @proc
+    def copy8(x: f32[8]):
+        for i in seq(0, 8):
+            x[i] = x[i]
+EOF_PY
+printf '[[kernel]]\nsource = "kern.py"\n' > "$p/arch/k.toml"
+a="$p/arch"
+"$exocc" build "$a/k.toml" -o "$a/out" --no-cache --targets portable,neon,avx2
+check "every variant is written, whatever the architecture" test -f "$a/out/k_neon.c" -a -f "$a/out/k_avx2.c" -a -f "$a/out/k_portable.c"
+check "the neon variant is compiled for AArch64 only" \
+    sh -c "grep -qx '#if defined(__aarch64__)' '$a/out/k_neon.c' && grep -qx 'typedef int k_neon_is_for_aarch64_only;' '$a/out/k_neon.c'"
+check "the avx2 variant for x86 only" grep -qx '#if defined(__x86_64__) || defined(__i386__)' "$a/out/k_avx2.c"
+check "the portable variant everywhere" test "$(grep -cE '^#if defined\(__(x86_64|aarch64)__\)' "$a/out/k_portable.c")" = 0
+# The dispatch's sections in order, each with its targets: x86, AArch64, the others.
+check "each architecture dispatches among its own targets and the portable ones, a target for it first" \
+    test "$(grep -E '^(#(if|elif|else|endif)|static const char \*const exo_target_names\[)' "$a/out/k.c" | tr '\n' '|')" = \
+'#if defined(__x86_64__) || defined(__i386__)|static const char *const exo_target_names[2] = { "avx2", "portable" };|#elif defined(__aarch64__)|static const char *const exo_target_names[2] = { "neon", "portable" };|#else|static const char *const exo_target_names[1] = { "portable" };|#endif|'
+check "on x86 every file compiles with no ISA flags, and the neon variant to nothing" \
+    sh -c "cd '$a/out' && cc -std=c11 -O2 -c k.c k_avx2.c k_portable.c k_neon.c && ! nm k_neon.o | grep -q copy8"
+"$exocc" build "$a/k.toml" -o "$a/noportable" --no-cache --targets avx2,neon
+check "without a portable target, other architectures get a compile error" \
+    grep -qx '#error "k: none of the targets the library was built for (avx2, neon) is for this architecture"' "$a/noportable/k.c"
+"$exocc" build "$a/k.toml" -o "$a/bad" --no-cache --targets mixed 2>"$p/e7.log"
+check "one variant using two architectures' memories is refused" \
+    grep -q "a library cannot use memories of two architectures: AVX2 (x86) and Neon (aarch64)" "$p/e7.log"
+mkdir -p "$p/badarch"
+sed 's/class ODD(AVX2):/class ODD(AVX2):\n    target_arch = "arm"/; s/    target_features = "avx2"//' "$p/mem/kern.py" > "$p/badarch/kern.py"
+cp "$p/mem/k.toml" "$p/badarch/"
+"$exocc" build "$p/badarch/k.toml" -o "$p/badarch/out" --no-cache --targets t 2>"$p/e8.log"
+check "an unknown target_arch is refused, naming the known ones" \
+    grep -q "ODD.target_arch must be one of \"x86\", \"aarch64\" (or None), got 'arm'" "$p/e8.log"
+
+# --- --features: every function, every target ------------------------------------------
+"$exocc" build "$p/k.toml" -o "$p/nofeat" --cache-dir "$work/cache" 2>/dev/null   # cached without features
+"$exocc" build "$p/k.toml" -o "$p/feat" --cache-dir "$work/cache" --features fma,avx2,fma -v 2>"$p/feat.log"
+check "--features marks every function, even a plain one, sorted and once" test "$(mark "$p/feat/k.c" plain)" = 'EXO_TARGET("avx2,fma")'
+check "... and is part of the cache key" grep -q ': not cached' "$p/feat.log"
+"$exocc" build "$p/k.toml" -o "$p/feat2" --cache-dir "$work/cache" --features avx2,fma -v 2>"$p/feat2.log"
+check "... (the same features, in another order, are the same key)" grep -q ': cached' "$p/feat2.log"
+"$exocc" build "$a/k.toml" -o "$a/feat" --no-cache --targets avx2,portable --features f16c
+check "with --targets every variant needs them and the dispatch tests them" \
+    sh -c "grep -q 'return __builtin_cpu_supports(\"f16c\");' '$a/feat/k.c' && grep -qx 'EXO_TARGET(\"f16c\")' '$a/feat/k_portable.c' && grep -qx 'EXO_TARGET(\"avx2,f16c\")' '$a/feat/k_avx2.c'"
+"$exocc" vendor "$p/k.toml" --dir "$p/vfeat" --no-cache --features fma
+check "the vendored record names them, and how to regenerate" \
+    sh -c "grep -qx 'features: fma' '$p/vfeat/k.exo-vendor' && grep -q -- '--features fma' '$p/vfeat/k.exo-vendor'"
+check "... a check with other features finds the copies stale" \
+    sh -c "! '$exocc' vendor '$p/k.toml' --dir '$p/vfeat' --no-cache --features fma,f16c --check >/dev/null"
+check "--list-outputs takes --features, which name no other files" \
+    test "$("$exocc" --list-outputs "$a/k.toml" --targets avx2,neon --features fma | tr '\n' ' ')" = "k.c k.h k_avx2.c k_neon.c k.d "
+"$exocc" build "$a/k.toml" -o "$a/bad" --no-cache --targets avx2,neon --features fma 2>"$p/e9.log"
+check "--features with targets of two architectures is refused" \
+    grep -q "error: --features fma applies to every target, but targets 'avx2' (x86) and 'neon' (aarch64) are for different architectures" "$p/e9.log"
+"$exocc" build "$a/k.toml" -o "$a/bad" --no-cache --targets neon,neon2,portable --features dotprod 2>"$p/e10.log"
+check "an AArch64 variant that needs features is refused (no test for them there)" \
+    grep -q "error: target 'neon' needs the target features dotprod on aarch64, which the dispatch tests only on x86" "$p/e10.log"
+check "... and nothing is written" test ! -e "$a/bad"
+"$exocc" build "$p/k.toml" -o "$p/bad" --features 'avx2,"x' 2>"$p/e11.log"; rc=$?
+check "a feature name that is none is a usage error" \
+    sh -c "[ $rc = 2 ] && grep -q \"argument --features: '\\\"x' is not a target feature name\" '$p/e11.log'"
 finish

@@ -8,7 +8,8 @@
 #   failing when a kernel's PARAMS no longer match its vendored copy;
 # - JOB_POOL and EXO_JOB_POOL (Ninja pools: two exocc runs in a pool of one never
 #   overlap), JOB_SERVER_AWARE accepted (CMake 3.28's option, left out before);
-# - exocc --list-outputs at configure time, declaring a hand-written rule's outputs.
+# - exocc --list-outputs at configure time, declaring a hand-written rule's outputs;
+# - Ninja Multi-Config: one generation for Debug and Release, no-op rebuilds of either.
 #
 #   run_features.sh EXOCC_BINARY [BUILD_DIR]
 # BUILD_DIR: the configured exocc build tree to `cmake --install` (default: the
@@ -23,20 +24,7 @@ if [ "${KEEP:-0}" = 1 ]; then echo "keeping $tmp"; else trap 'rm -rf "$tmp"' EXI
 unset DESTDIR EXO_CACHE_DIR EXO_TARGET EXO_REMOTE_CACHE MAKEFLAGS MFLAGS CMAKE_GENERATOR CMAKE_BUILD_PARALLEL_LEVEL
 export LC_ALL=C XDG_CACHE_HOME="$tmp/xdg-cache"
 
-passed=0 failed=0
-ok() {  # ok NAME COMMAND...: the command's success is the check's
-    local name="$1"; shift
-    if "$@" >"$tmp/ok.log" 2>&1; then passed=$((passed + 1)); echo "ok - $name"
-    else failed=$((failed + 1)); echo "not ok - $name"; sed 's/^/#   /' "$tmp/ok.log" | head -n 30; fi
-}
-in_log() { grep -Eq -- "$1" "$tmp/build.log"; }   # in_log REGEX: the last build's output has it
-configure() { nice cmake "$@" >"$tmp/configure.log" 2>&1 || { cat "$tmp/configure.log"; return 1; }; }
-make_it() {  # make_it BUILDDIR [ARGS...]: build, output in build.log
-    local b="$1"; shift
-    nice cmake --build "$b" -j2 "$@" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; return 1; }
-}
-fails_to_make() { ! nice cmake --build "$@" >"$tmp/build.log" 2>&1; }
-prints() { diff <(echo "$2") <("$1"); }            # prints PROGRAM EXPECTED-LINE
+. "$here/../helpers.sh"
 
 ok "cmake --install of the exocc build tree" configure --install "$build_dir" --prefix "$tmp/prefix"
 exocc="$tmp/prefix/bin/exocc"
@@ -139,6 +127,26 @@ ok "Ninja: JOB_POOL puts the exocc run in the pool" eval "[ \"\$(pool_of 'tune_h
 ok "Ninja: a kernel without JOB_POOL is in none" eval "[ -z \"\$(pool_of 'plain.exo/plain.c')\" ]"
 ok "Ninja: -DEXO_JOB_POOL=exo_serial: reconfigure" configure -S "$tmp/src-Ninja" -B "$b" -DEXO_JOB_POOL=exo_serial
 ok "Ninja: ... the kernels without JOB_POOL are in it" eval "[ \"\$(pool_of 'plain.exo/plain.c')\" = exo_serial ]"
+
+# Ninja Multi-Config: the outputs do not depend on the configuration, so one exocc run
+# per kernel serves Debug and Release; both link and run, and a no-op build of either
+# runs nothing.
+b="$tmp/build-multi-config"
+ok "Ninja Multi-Config: configure" configure -S "$tmp/src-Ninja" -B "$b" -G "Ninja Multi-Config" \
+    -DCMAKE_CONFIGURATION_TYPES="Debug;Release" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DWRAPPED_EXOCC="$tmp/logged-exocc"
+: >"$tmp/runs.log"
+ok "... build Debug" make_it "$b" --config Debug
+ok "... build Release" make_it "$b" --config Release
+ok "... exocc ran once per kernel for both" ran_for_is "plain tune_host tune_scaled tune_wide "
+ok "... into one directory per kernel, not one per configuration" \
+    eval "[ -f '$b/tune_host.exo/tune.c' ] && [ \"\$(cd '$b' && find . -name '*.exo' -type d -not -path './CMakeFiles/*' | sort | tr '\n' ' ')\" = './plain.exo ./tune_host.exo ./tune_scaled.exo ./tune_wide.exo ' ]"
+ok "... Debug programs run" eval "prints '$b/Debug/main_host' '$host_out' && prints '$b/Debug/main_wide' '$wide_out'"
+ok "... Release programs run" eval "prints '$b/Release/main_host' '$host_out' && prints '$b/Release/main_wide' '$wide_out'"
+ok "... and are two builds" eval "! cmp -s '$b/Debug/main_host' '$b/Release/main_host'"
+: >"$tmp/runs.log"
+ok "... a second Debug build does nothing" eval "make_it '$b' --config Debug && in_log 'no work to do'"
+ok "... a second Release build does nothing" eval "make_it '$b' --config Release && in_log 'no work to do'"
+ok "... nor runs exocc" ran_for_is ""
 
 # A cross build left at EXO_TARGET=host warns once; naming a target does not.
 src="$tmp/src-Ninja" cross=(-G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cross-toolchain.cmake" -DExo_DIR="$tmp/prefix/lib/cmake/Exo")

@@ -33,6 +33,10 @@ class Memory(ABC):
     # as GCC/Clang `target` feature names (e.g. ("avx2",)). `exocc build` compiles each
     # function that uses the memory for them (docs/target-features.md).
     target_features = ()
+    # Beyond upstream: the architecture whose C compilers accept that code ("x86" or
+    # "aarch64"; None: any). A multi-target build guards a variant using the memory by
+    # it, and its dispatch considers the variant only there (docs/target-features.md).
+    target_arch = None
 
     @classmethod
     def name(cls):

@@ -205,6 +205,7 @@ class AVX2(VectorRegisters):
     _name = "AVX2"
     _header = "#include <immintrin.h>"
     target_features = ("avx2",)
+    target_arch = "x86"
     _registers = {"float": (8, "__m256"), "double": (4, "__m256d"), "uint16_t": (16, "__m256i")}
 
 
@@ -216,6 +217,7 @@ class AVX512(VectorRegisters):
     # Every AVX-512 CPU has AVX2 and FMA: declaring them lets AVX-512 code use 256-bit
     # forms too, and makes a dispatch prefer an AVX-512 variant to an AVX2 one.
     target_features = ("avx2", "avx512f", "fma")
+    target_arch = "x86"
     _registers = {"float": (16, "__m512")}
 
     @classmethod
@@ -232,6 +234,7 @@ class AMX_TILE(StaticMemory):
 
     NUM_AMX_TILES = 8
     target_features = ("amx-tile",)
+    target_arch = "x86"
     tile_dict = {}
     _bytes_per_element = {"float": 4, "double": 8, "int8_t": 1, "int32_t": 4, "int_fast32_t": 4}
 

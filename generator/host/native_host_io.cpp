@@ -128,6 +128,8 @@ Value host_read_text(const Value&, const CallArgs& a) {
         }
         i += static_cast<size_t>(n);
     }
+    char real[PATH_MAX];
+    Interpreter::get().files_read.push_back(::realpath(path.c_str(), real) ? std::string(real) : path);
     return str(std::move(text));
 }
 
@@ -241,6 +243,13 @@ Value host_import_misses(const Value&, const CallArgs& a) {
     return list(std::move(out));
 }
 
+Value host_files_read(const Value&, const CallArgs& a) {
+    check_positional("files_read", a, 0, 0);
+    std::vector<Value> out;
+    for (const std::string& p : Interpreter::get().files_read) out.push_back(str(p));
+    return list(std::move(out));
+}
+
 }  // namespace
 
 void add_host_io_hooks(ModuleObject* m) {
@@ -252,7 +261,8 @@ void add_host_io_hooks(ModuleObject* m) {
                 F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
                 F{"realpath", host_realpath}, F{"traceback", host_traceback}, F{"capture", host_capture},
                 F{"capture_take", host_capture_take}, F{"exo_override_cpuinfo", host_exo_override_cpuinfo},
-                F{"import_misses", host_import_misses}, F{"environ", host_environ}})
+                F{"import_misses", host_import_misses}, F{"files_read", host_files_read},
+                F{"environ", host_environ}})
         m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
 }
 

@@ -40,7 +40,11 @@ def _audit(event, args):
     path, mode, flags = args
     if isinstance(path, int) or path is None or not _opens_for_reading(mode, flags):
         return
-    if sys._getframe(1).f_code.co_filename.startswith(_IMPORT_SYSTEM):
+    try:
+        caller = sys._getframe(1).f_code.co_filename
+    except ValueError:  # opened with no Python frame on the stack (from C)
+        caller = ""
+    if caller.startswith(_IMPORT_SYSTEM):
         return
     try:
         files_read.append(os.path.realpath(os.fsdecode(path)))

@@ -173,6 +173,11 @@ def host_files_read():
     return list(_cpython_records.files_read)
 
 
+def host_dirs_listed():
+    from exo import _cpython_records
+    return list(_cpython_records.dirs_listed)
+
+
 host_mkdir = os.mkdir
 host_realpath = os.path.realpath
 host_getcwd = os.getcwd

@@ -1,5 +1,6 @@
 """What a CPython kernel of `exocc build` read and looked for: the records the embedded
-interpreter keeps natively (`_host.files_read()`, `_host.import_misses()`), kept here for
+interpreter keeps natively (`_host.files_read()`, `_host.dirs_listed()`,
+`_host.import_misses()`), kept here for
 CPython, so that a kernel's cache entry and depfile depend on the same things in both
 hosts (docs/build-cache.md).
 
@@ -7,6 +8,8 @@ hosts (docs/build-cache.md).
   os.open, pathlib, numpy.load, importlib.resources ...). Those opened for reading are
   recorded, by real path, except the import system's own reads (a module's source or
   its __pycache__ bytecode: the module's file is a dependency through sys.modules).
+- Directories listed: the same hook sees os.listdir and os.scandir (os.walk, glob,
+  pathlib's iterdir), whose listings are then inputs as a file's bytes are.
 - Imports looked for in vain: the path finder is replaced by a subclass that records,
   for each module it is asked for, every file that would have been imported instead had
   it existed: in each search directory before the one the module came from,
@@ -19,6 +22,7 @@ import os
 import sys
 
 files_read = []
+dirs_listed = []
 import_misses = []
 
 # CPython's order within one directory (importlib._bootstrap_external's loaders):
@@ -34,22 +38,30 @@ def _opens_for_reading(mode, flags):
     return isinstance(flags, int) and flags & os.O_ACCMODE in (os.O_RDONLY, os.O_RDWR)
 
 
-def _audit(event, args):
-    if event != "open":
-        return
-    path, mode, flags = args
-    if isinstance(path, int) or path is None or not _opens_for_reading(mode, flags):
+def _by_the_import_system():
+    try:
+        return sys._getframe(2).f_code.co_filename.startswith(_IMPORT_SYSTEM)
+    except ValueError:  # no Python frame on the stack (called from C)
+        return False
+
+
+def _record(into, path):
+    if isinstance(path, int):  # a descriptor: its file or directory was opened by path
         return
     try:
-        caller = sys._getframe(1).f_code.co_filename
-    except ValueError:  # opened with no Python frame on the stack (from C)
-        caller = ""
-    if caller.startswith(_IMPORT_SYSTEM):
-        return
-    try:
-        files_read.append(os.path.realpath(os.fsdecode(path)))
-    except (TypeError, ValueError):  # not a path: open() itself reports it
+        into.append(os.path.realpath(os.fsdecode(path)))
+    except (TypeError, ValueError):  # not a path: the call itself reports it
         pass
+
+
+def _audit(event, args):
+    if event == "open":
+        path, mode, flags = args
+        if path is not None and _opens_for_reading(mode, flags) and not _by_the_import_system():
+            _record(files_read, path)
+    elif event in ("os.listdir", "os.scandir"):  # os.walk, glob and pathlib list through them
+        if not _by_the_import_system():
+            _record(dirs_listed, "." if args[0] is None else args[0])
 
 
 def _candidates(directory, base, package_first, upto=None):

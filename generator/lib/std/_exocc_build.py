@@ -224,6 +224,9 @@ def main():
     for f in _host.files_read():  # open(), pathlib, and in CPython anything that opens a file
         if _host.stat(f) == "file" and not f.startswith(_MACHINE_STATE):
             deps.add(f)
+    for d in _host.dirs_listed():  # a listing is an input: the driver hashes the names
+        if _host.stat(d) == "dir" and not d.startswith(_MACHINE_STATE):
+            deps.add(d)
     for f in [spec["source"], spec["object"], spec["schedule_file"]]:
         if f:
             deps.add(_host.realpath(f))

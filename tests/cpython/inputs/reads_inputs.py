@@ -1,6 +1,7 @@
-# A kernel whose schedule depends on files it reads and on a module that may be
-# missing: a data file read with open() (the tile size), one read with pathlib (the
-# proc's name), and an optional module found, or not, on the import path.
+# A kernel whose schedule depends on files it reads, a directory it lists and a module
+# that may be missing: a data file read with open() (the tile size), one read with
+# pathlib (the proc's name), the number of files in variants/ (the name's suffix), and
+# an optional module found, or not, on the import path.
 from __future__ import annotations
 
 import json
@@ -20,6 +21,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "tiles.json")) as f:
     tile = json.load(f)["tile"] * FACTOR
 name = Path(here, "name.txt").read_text().strip()
+name += f"_{len(list(Path(here, 'variants').iterdir()))}"
 
 
 @proc

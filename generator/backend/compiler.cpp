@@ -431,12 +431,8 @@ private:
             }
             std::vector<const std::string*> kwnames;
             for (const auto& k : ukeys) kwnames.push_back(&k);
-            host::CallArgs ca;
-            ca.kwvalues = uvals.data();
-            ca.kwnames = kwnames.data();
-            ca.nkw = ukeys.size();
             host::Value fmt = host::getattr(host::str(c.f->instr->c_instr), "format");
-            add_line(host::str_of(host::call(fmt, ca)));
+            add_line(host::str_of(host::call(fmt, host::CallArgs::over({}, uvals, kwnames))));
         } else {
             std::string line = c.f->name + "(ctxt";
             for (const auto& a : args) line += "," + a;

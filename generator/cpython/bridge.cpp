@@ -437,6 +437,10 @@ Value to_host(PyObject* o) {
     return py_value(o);
 }
 
+Value to_host_shared(PyObject* o) {
+    return PyList_Check(o) || PyDict_Check(o) || PyAnySet_Check(o) ? py_value(o) : to_host(o);
+}
+
 [[noreturn]] void raise_pending_py_error() {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);

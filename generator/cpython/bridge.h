@@ -29,6 +29,12 @@ void init_core(const std::string& lib_root, const std::string& std_root, const s
 PyObject* to_py(const host::Value& v);
 // CPython -> host; raises a host exception on failure.
 host::Value to_host(PyObject* o);
+// CPython -> host for a value the core's Python goes on using as CPython would (a name
+// of the defining scope, what a CPython object's attribute, call, item or iterator
+// gives): lists, dicts and sets are the CPython objects themselves, so that changes
+// made through them are seen by CPython (`with catch_warnings(record=True) as log`
+// fills `log`); the rest as to_host.
+host::Value to_host_shared(PyObject* o);
 
 // The CPython error in flight, raised as a host exception (for calls from the core into
 // CPython). The original exception object comes back unchanged if it returns to CPython.

@@ -79,8 +79,8 @@ PyObject* cpython_run(PyObject*, PyObject* args) {
                 Value hv;
                 try {
                     // Python inside the statement (unquotes, `with python:`) may mutate
-                    // what it names: lists, dicts and sets are the CPython objects.
-                    hv = PyList_Check(v) || PyDict_Check(v) || PyAnySet_Check(v) ? py_value(v) : to_host(v);
+                    // what it names.
+                    hv = to_host_shared(v);
                 } catch (const host::PyException&) {
                     hv = py_value(v);  // e.g. an int beyond 64 bits: seen, not converted
                 }

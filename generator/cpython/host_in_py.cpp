@@ -104,13 +104,7 @@ PyObject* mirror_call(PyObject* self, PyObject* args, PyObject* kwargs) {
         }
         std::vector<const std::string*> name_ptrs;
         for (const std::string& n : names) name_ptrs.push_back(&n);
-        host::CallArgs a;
-        a.pos = pos.data();
-        a.npos = pos.size();
-        a.kwvalues = kwvalues.data();
-        a.kwnames = name_ptrs.data();
-        a.nkw = names.size();
-        return ret(host::call(value_of(self), a));
+        return ret(host::call(value_of(self), host::CallArgs::over(pos, kwvalues, name_ptrs)));
     });
 }
 

@@ -52,6 +52,14 @@ Value take(PyObject* r) {
     return v;
 }
 
+// The same for what the core's Python goes on using (bridge.h, to_host_shared).
+Value take_shared(PyObject* r) {
+    checked(r);
+    Value v = to_host_shared(r);
+    Py_DECREF(r);
+    return v;
+}
+
 struct PyArgs {
     PyObject* args = nullptr;
     PyObject* kwargs = nullptr;
@@ -88,7 +96,7 @@ PyObject* arg_py(const CallArgs& a, size_t i) {
 
 Value m_getattr(const Value& self, const CallArgs& a) {
     host::check_positional("__getattr__", a, 1, 1);
-    return take(PyObject_GetAttrString(self_obj(self), host::to_string_ref(a[0], "name").c_str()));
+    return take_shared(PyObject_GetAttrString(self_obj(self), host::to_string_ref(a[0], "name").c_str()));
 }
 
 Value m_setattr(const Value& self, const CallArgs& a) {
@@ -103,7 +111,7 @@ Value m_setattr(const Value& self, const CallArgs& a) {
 Value m_call(const Value& self, const CallArgs& a) {
     PyArgs args;
     build_args(a, 0, args);
-    return take(PyObject_Call(self_obj(self), args.args, args.kwargs));
+    return take_shared(PyObject_Call(self_obj(self), args.args, args.kwargs));
 }
 
 Value m_repr(const Value& self, const CallArgs&) { return take(PyObject_Repr(self_obj(self))); }
@@ -145,7 +153,7 @@ Value m_next(const Value& self, const CallArgs&) {
         if (PyErr_Occurred()) raise_pending_py_error();
         host::raise(host::new_exception(host::exc_types().StopIteration, {}));
     }
-    return take(r);
+    return take_shared(r);
 }
 
 Value m_getitem(const Value& self, const CallArgs& a) {
@@ -153,7 +161,7 @@ Value m_getitem(const Value& self, const CallArgs& a) {
     PyObject* k = arg_py(a, 0);
     PyObject* r = PyObject_GetItem(self_obj(self), k);
     Py_DECREF(k);
-    return take(r);
+    return take_shared(r);
 }
 
 Value m_setitem(const Value& self, const CallArgs& a) {

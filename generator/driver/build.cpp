@@ -349,6 +349,7 @@ private:
         auto it = hashes_.find(path);
         if (it == hashes_.end()) {
             std::optional<std::string> bytes = read_file(path);
+            if (!bytes) bytes = directory_listing(path);  // a directory the kernel listed
             it = hashes_.emplace(path, bytes ? sha256_hex(*bytes) : kAbsentFileHash).first;
         }
         return it->second;
@@ -756,7 +757,7 @@ int guarded(const char* usage, F&& f) {
 std::string depfile_text(const std::string& targets, const std::set<std::string>& deps) {
     std::string out = targets + ":";
     for (const auto& d : deps)
-        if (is_file(d)) out += " \\\n  " + depfile_escape(d);
+        if (is_file(d) || is_dir(d)) out += " \\\n  " + depfile_escape(d);  // a listed directory's time changes with its names
     return out + "\n";
 }
 

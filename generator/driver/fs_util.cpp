@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cerrno>
@@ -37,6 +38,19 @@ std::optional<std::string> read_file(const std::string& path, uint64_t max_bytes
         }
     }
     ::close(fd);
+    return out;
+}
+
+std::optional<std::string> directory_listing(const std::string& path) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) return std::nullopt;
+    std::vector<std::string> names;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
+        names.push_back(it->path().filename().string());
+    if (ec) return std::nullopt;
+    std::sort(names.begin(), names.end());
+    std::string out("\0exocc directory listing\0", 25);
+    for (const std::string& n : names) out += n + '\0';
     return out;
 }
 

@@ -21,6 +21,10 @@ struct FileError : std::runtime_error {
 // read waits or grows without bound.
 constexpr uint64_t kMaxReadBytes = 1ull << 30;
 std::optional<std::string> read_file(const std::string& path, uint64_t max_bytes = kMaxReadBytes);
+// What a directory's listing is to a kernel that listed it: a header no text file
+// starts with, then its names (not . and ..) sorted, each followed by a NUL; nullopt if
+// `path` is not a directory that can be read.
+std::optional<std::string> directory_listing(const std::string& path);
 bool is_file(const std::string& path);
 bool is_dir(const std::string& path);
 void make_dirs(const std::string& path);  // throws FileError

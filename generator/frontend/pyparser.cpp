@@ -374,13 +374,7 @@ private:
                 kwv.push_back(eval_in_scope(k->value));
                 kwn.push_back(&k->arg);
             }
-            host::CallArgs args;
-            args.pos = pos.data();
-            args.npos = pos.size();
-            args.kwvalues = kwv.data();
-            args.kwnames = kwn.data();
-            args.nkw = kwn.size();
-            return host::call(f, args);
+            return host::call(f, host::CallArgs::over(pos, kwv, kwn));
         }
         case ExprKind::BinOp: {
             auto* b = static_cast<const host::BinOpExpr*>(e);

@@ -673,13 +673,7 @@ void Interpreter::exec_class(const ClassDefStmt* c, Frame& f) {
     frame = saved;
 
     std::vector<Value> pos{str(c->name), tuple(bases), Value(ns)};
-    CallArgs args;
-    args.pos = pos.data();
-    args.npos = pos.size();
-    args.kwvalues = kwvalues.data();
-    args.kwnames = kwnames.data();
-    args.nkw = kwnames.size();
-    Value cls = call(meta, args);
+    Value cls = call(meta, CallArgs::over(pos, kwvalues, kwnames));
     if (auto* t = as<TypeObject>(cls)) {
         // Methods defined in the body remember their class, for zero-argument super().
         for (auto& e : t->dict->table.entries()) {

@@ -143,6 +143,12 @@ public:
     // one of these paths would change what the program imports, so `exocc build` keys
     // its cache on their absence (_host.import_misses()).
     std::vector<std::string> import_misses;
+    // Every file the program read through _host.read_text (open(), pathlib), as its real
+    // path, in order: `exocc build` lists them as the kernel's inputs (_host.files_read()).
+    std::vector<std::string> files_read;
+    // Every directory it listed through _host.listdir (pathlib's iterdir and glob), the
+    // same way (_host.dirs_listed()).
+    std::vector<std::string> dirs_listed;
 
     // Stack guard: the lowest usable address of the current machine stack.
     char* stack_limit = nullptr;

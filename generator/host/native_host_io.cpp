@@ -96,6 +96,11 @@ const std::string& path_arg(const CallArgs& a, size_t i) { return to_string_ref(
 
 std::string quoted(const std::string& p) { return repr(str(p)); }
 
+std::string real_or_given(const std::string& path) {
+    char real[PATH_MAX];
+    return ::realpath(path.c_str(), real) ? std::string(real) : path;
+}
+
 Value host_listdir(const Value&, const CallArgs& a) {
     check_positional("listdir", a, 1, 1);
     const std::string& path = path_arg(a, 0);
@@ -107,6 +112,7 @@ Value host_listdir(const Value&, const CallArgs& a) {
         if (n != "." && n != "..") names.push_back(std::move(n));
     }
     ::closedir(d);
+    Interpreter::get().dirs_listed.push_back(real_or_given(path.empty() ? "." : path));
     std::sort(names.begin(), names.end());
     std::vector<Value> out;
     for (auto& n : names) out.push_back(str(n));
@@ -128,6 +134,7 @@ Value host_read_text(const Value&, const CallArgs& a) {
         }
         i += static_cast<size_t>(n);
     }
+    Interpreter::get().files_read.push_back(real_or_given(path));
     return str(std::move(text));
 }
 
@@ -234,11 +241,26 @@ Value host_environ(const Value&, const CallArgs& a) {
     return d;
 }
 
+
+Value str_list(const std::vector<std::string>& items) {
+    std::vector<Value> out;
+    for (const std::string& p : items) out.push_back(str(p));
+    return list(std::move(out));
+}
+
 Value host_import_misses(const Value&, const CallArgs& a) {
     check_positional("import_misses", a, 0, 0);
-    std::vector<Value> out;
-    for (const std::string& p : Interpreter::get().import_misses) out.push_back(str(p));
-    return list(std::move(out));
+    return str_list(Interpreter::get().import_misses);
+}
+
+Value host_files_read(const Value&, const CallArgs& a) {
+    check_positional("files_read", a, 0, 0);
+    return str_list(Interpreter::get().files_read);
+}
+
+Value host_dirs_listed(const Value&, const CallArgs& a) {
+    check_positional("dirs_listed", a, 0, 0);
+    return str_list(Interpreter::get().dirs_listed);
 }
 
 }  // namespace
@@ -252,7 +274,8 @@ void add_host_io_hooks(ModuleObject* m) {
                 F{"mkdir", host_mkdir}, F{"mkdtemp", host_mkdtemp}, F{"rmtree_temp", host_rmtree_temp},
                 F{"realpath", host_realpath}, F{"traceback", host_traceback}, F{"capture", host_capture},
                 F{"capture_take", host_capture_take}, F{"exo_override_cpuinfo", host_exo_override_cpuinfo},
-                F{"import_misses", host_import_misses}, F{"environ", host_environ}})
+                F{"import_misses", host_import_misses}, F{"files_read", host_files_read},
+                F{"dirs_listed", host_dirs_listed}, F{"environ", host_environ}})
         m->globals().set_str(f.name, builtin_function(f.name, f.fn, Value(m)));
 }
 

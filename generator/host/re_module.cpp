@@ -409,13 +409,7 @@ Value module_call(const Value&, const CallArgs& a) {
         kwv.push_back(a.kwvalues[i]);
         kwn.push_back(a.kwnames[i]);
     }
-    CallArgs b;
-    b.pos = rest.data();
-    b.npos = rest.size();
-    b.kwvalues = kwv.data();
-    b.kwnames = kwn.data();
-    b.nkw = kwn.size();
-    return method(pat, b);
+    return method(pat, CallArgs::over(rest, kwv, kwn));
 }
 
 // match/search/fullmatch/split/findall take flags positionally after the string.

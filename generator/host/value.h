@@ -300,6 +300,19 @@ struct CallArgs {
     const std::string* const* kwnames = nullptr;  // nkw pointers
     size_t nkw = 0;
 
+    // Arguments over vectors that outlive the call: positional values, and keyword
+    // values each named by the string at the same index of `kwnames`.
+    static CallArgs over(const std::vector<Value>& pos, const std::vector<Value>& kwvalues,
+                         const std::vector<const std::string*>& kwnames) {
+        CallArgs a;
+        a.pos = pos.data();
+        a.npos = pos.size();
+        a.kwvalues = kwvalues.data();
+        a.kwnames = kwnames.data();
+        a.nkw = kwnames.size();
+        return a;
+    }
+
     const Value& operator[](size_t i) const { return pos[i]; }
     size_t size() const { return npos; }
     // The keyword argument `name`, or nullptr.

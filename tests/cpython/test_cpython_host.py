@@ -132,6 +132,35 @@ def test_unquoted_python_sees_and_changes_cpython_objects():
     assert str(unrolled).count("= 0.0") == 4
 
 
+def test_python_in_object_code_changes_what_cpython_calls_hand_it():
+    # A list, dict or set that a CPython call, attribute or item gives the core's Python
+    # is CPython's own: catch_warnings(record=True) returns the list warnings fills (a
+    # copy stayed empty), and an attribute's list grows where CPython sees it.
+    import warnings
+
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.items = []
+    counts = {}
+
+    @proc
+    def records(x: f32[4] @ DRAM):
+        with python:
+            with warnings.catch_warnings(record=True) as log:
+                warnings.simplefilter("always")
+                warnings.warn("deprecated", DeprecationWarning)
+            counts["log"] = len(log)
+            holder.items.append(1)
+            for k in range(2):
+                with exo:
+                    x[{k}] = 0.0
+
+    assert counts["log"] == 1
+    assert holder.items == [1]
+
+
 def test_cpython_only_modules_are_usable_beside_exo():
     sympy = pytest.importorskip("sympy")
     n = sympy.Symbol("n", positive=True)

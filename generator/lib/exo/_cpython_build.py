@@ -11,6 +11,7 @@ import types
 
 import _exo
 
+from exo import _cpython_records
 from exo._cpython_host import std_module
 
 
@@ -21,6 +22,7 @@ def _framed(text):
 
 def main(argv):
     fd, spec = int(argv[0]), json.loads(argv[1])
+    _cpython_records.install()  # what the kernel reads and looks for keys its cache entry
     kernel = types.ModuleType("_exocc_kernel")
     kernel.spec = spec
     sys.modules["_exocc_kernel"] = kernel

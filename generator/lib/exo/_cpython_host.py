@@ -164,9 +164,18 @@ def host_call_stack():
 
 
 def host_import_misses():
-    # CPython does not record the files its imports looked for: a CPython kernel's cache
-    # entry depends on the files it read, not on the absence of others.
-    return []
+    from exo import _cpython_records  # recording only where `exocc build` installed it
+    return list(_cpython_records.import_misses)
+
+
+def host_files_read():
+    from exo import _cpython_records
+    return list(_cpython_records.files_read)
+
+
+def host_dirs_listed():
+    from exo import _cpython_records
+    return list(_cpython_records.dirs_listed)
 
 
 host_mkdir = os.mkdir

@@ -221,16 +221,23 @@ def main():
         f = getattr(mod, "__file__", None)
         if isinstance(f, str) and _host.stat(f) == "file":
             deps.add(_host.realpath(f))
-    io = sys.modules.get("_exocc_io")  # files the kernel read with open()
-    for f in io.read_paths if io is not None else []:
-        if _host.stat(f) == "file":
+    for f in _host.files_read():  # open(), pathlib, and in CPython anything that opens a file
+        if _host.stat(f) == "file" and not f.startswith(_MACHINE_STATE):
             deps.add(f)
+    for d in _host.dirs_listed():  # a listing is an input: the driver hashes the names
+        if _host.stat(d) == "dir" and not d.startswith(_MACHINE_STATE):
+            deps.add(d)
     for f in [spec["source"], spec["object"], spec["schedule_file"]]:
         if f:
             deps.add(_host.realpath(f))
     spec["deps"] = sorted(deps)
     spec["absent"] = sorted(_absent_files() - deps)
     return 0
+
+
+# Files that describe the running machine rather than hold an input (platform reads
+# /proc; their text changes from one read to the next): never a kernel's dependency.
+_MACHINE_STATE = ("/proc/", "/sys/", "/dev/")
 
 
 def _absent_files():

@@ -7,12 +7,11 @@ build never leaves half a file. As in CPython, a file that is never closed is st
 written: when it is collected and, if still open, when the program exits. Binary
 modes and '+' (read and write at once) are outside exocc's subset.
 
-Files opened for reading are remembered in `read_paths`: `exocc build` lists them as
-dependencies of the kernel, so that editing one rebuilds it.
+Files opened for reading are read with `_host.read_text`, which remembers them
+(`_host.files_read()`): `exocc build` lists them as dependencies of the kernel, so that
+editing one rebuilds it.
 """
 import _host
-
-read_paths = []
 
 
 def _parse_mode(mode):
@@ -65,7 +64,6 @@ class TextIOWrapper(_LineIterable):
         self._pos = 0
         if self._kind == "r":
             self._text = _host.read_text(path)
-            read_paths.append(_host.realpath(path))
             return
         kind_of = _host.stat(path)
         if self._kind == "x" and kind_of is not None:

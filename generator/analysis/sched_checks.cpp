@@ -915,6 +915,16 @@ void check_expr_eqv_in_context(const ir::Proc& p, const ir::ExprPtr& e0, const i
                           ir::print_expr(*e1));
 }
 
+std::optional<bool> constant_in_context(const ir::Proc& p, const ir::ExprPtr& cond, const ir::BlockLoc& ctx) {
+    An an;
+    Env env = an.context(p, ctx);
+    Term c = an.enc(*cond, env, smt::bool_val(true), nullptr);
+    if (!c.is_bool()) return std::nullopt;
+    for (bool v : {true, false})
+        if (an.proves(smt::eq(c, smt::bool_val(v)))) return v;
+    return std::nullopt;
+}
+
 void check_is_idempotent(const ir::Proc& p, const ir::BlockLoc& b) {
     An an;
     Env env = an.context(p, b);

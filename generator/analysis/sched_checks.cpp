@@ -7,6 +7,7 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "../ir/printer.h"
@@ -581,9 +582,15 @@ public:
         Env env;
         Term t = smt::bool_val(true);
         unwritten_scalar_args_.clear();
-        for (const auto& a : p.args)
-            if (a.type->is_numeric() && a.type->shape().empty() && !ir::proc_writes_arg(p, a.name))
-                unwritten_scalar_args_.insert(a.name.id());
+        std::optional<std::unordered_set<Sym>> written;  // the body's writes, collected once
+        for (const auto& a : p.args) {
+            if (!a.type->is_numeric() || !a.type->shape().empty()) continue;
+            if (!written) {
+                written.emplace();
+                for (const auto& w : ir::get_writes_of_stmts(p.body)) written->insert(w.name);
+            }
+            if (!written->count(a.name)) unwritten_scalar_args_.insert(a.name.id());
+        }
         for (const auto& a : p.args)
             if (a.type->kind == ir::TypeKind::Size) facts.push_back(sym_var(a.name, *a.type) > smt::int_val(0));
         for (const auto& pr : p.preds) {
@@ -913,6 +920,16 @@ void check_expr_eqv_in_context(const ir::Proc& p, const ir::ExprPtr& e0, const i
     if (!ok)
         throw CheckFailed("Expressions are not equivalent:\n" + ir::print_expr(*e0) + "\nvs.\n" +
                           ir::print_expr(*e1));
+}
+
+std::optional<bool> constant_in_context(const ir::Proc& p, const ir::ExprPtr& cond, const ir::BlockLoc& ctx) {
+    An an;
+    Env env = an.context(p, ctx);
+    Term c = an.enc(*cond, env, smt::bool_val(true), nullptr);
+    if (!c.is_bool()) return std::nullopt;
+    for (bool v : {true, false})
+        if (an.proves(smt::eq(c, smt::bool_val(v)))) return v;
+    return std::nullopt;
 }
 
 void check_is_idempotent(const ir::Proc& p, const ir::BlockLoc& b) {

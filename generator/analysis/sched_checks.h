@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -48,6 +49,10 @@ void check_fission_loop(const ir::Proc& p, const ir::Path& loop, size_t split, b
 // "Expressions are not equivalent:\n<e0>\nvs.\n<e1>"
 void check_expr_eqv_in_context(const ir::Proc& p, const ir::ExprPtr& e0, const ir::BlockLoc& ctx0,
                                const ir::ExprPtr& e1, const ir::BlockLoc& ctx1);
+
+// Whether `cond`, in the context of ctx, is always true (true), always false (false), or
+// neither (nullopt): the two checks against the constants, sharing one context.
+std::optional<bool> constant_in_context(const ir::Proc& p, const ir::ExprPtr& cond, const ir::BlockLoc& ctx);
 
 // Running the block twice in a row is the same as running it once.
 // "The statement at A is not idempotent."

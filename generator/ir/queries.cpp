@@ -1,6 +1,7 @@
 #include "queries.h"
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 #include "visitor.h"
@@ -39,6 +40,12 @@ bool names_written(const std::vector<NameAndType>& writes, const Sym& name) {
     return false;
 }
 
+struct CalleeWrites {
+    std::vector<NameAndType> writes;
+    std::vector<ConfigField> configs;
+};
+const CalleeWrites& callee_writes(const ProcPtr& f);
+
 // Statements only: expressions never write.
 class WriteCollector : public IRVisitor {
 public:
@@ -58,15 +65,15 @@ protected:
     void visit(const Reduce& s) override { writes.push_back({base_of(s.name), s.type}); }
     void visit(const WriteConfig& s) override { configs.push_back({s.config, s.field}); }
     void visit(const Call& s) override {
-        auto sub = get_writes_of_stmts(s.f->body);
+        const CalleeWrites& sub = callee_writes(s.f);
         for (size_t i = 0; i < s.args.size() && i < s.f->args.size(); ++i) {
-            if (!names_written(sub, s.f->args[i].name)) continue;
+            if (!names_written(sub.writes, s.f->args[i].name)) continue;
             const Expr& a = *s.args[i];
             if (auto r = a.as<Read>()) writes.push_back({base_of(r->name), a.type});
             else if (auto w = a.as<WindowExpr>()) writes.push_back({base_of(w->name), a.type});
             else if (auto st = a.as<StrideExpr>()) writes.push_back({base_of(st->name), a.type});
         }
-        for (auto& c : get_writeconfigs(s.f->body)) configs.push_back(std::move(c));
+        configs.insert(configs.end(), sub.configs.begin(), sub.configs.end());
     }
     void visit(const WindowStmt& s) override {
         if (auto w = s.rhs->as<WindowExpr>()) window_base_[s.name] = base_of(w->name);
@@ -80,6 +87,25 @@ protected:
         visit_stmts(s.orelse);
     }
 };
+
+// What a callee's body writes, collected once per callee: a proc's statements are
+// walked for their writes by many analyses (every scheduling check's context, every
+// loop of an effect walk), and each call in them walked its callee's body twice, for
+// its writes and for its config writes. The weak pointer tells a live callee from a
+// new proc made at the address of one since destroyed.
+const CalleeWrites& callee_writes(const ProcPtr& f) {
+    static std::unordered_map<const Proc*, std::pair<std::weak_ptr<const Proc>, CalleeWrites>> known;
+    if (auto it = known.find(f.get()); it != known.end()) {
+        if (!it->second.first.expired()) return it->second.second;
+        known.erase(it);
+    }
+    if (known.size() > 4096)  // drop the entries of destroyed callees now and then
+        for (auto it = known.begin(); it != known.end();) it = it->second.first.expired() ? known.erase(it) : std::next(it);
+    WriteCollector c;
+    c.visit_stmts(f->body);
+    CalleeWrites w{std::move(c.writes), std::move(c.configs)};
+    return known.emplace(f.get(), std::make_pair(std::weak_ptr<const Proc>(f), std::move(w))).first->second.second;
+}
 
 // Every name read, windowed, strided, assigned or reduced in what it visits.
 struct NamesUsed : IRVisitor {

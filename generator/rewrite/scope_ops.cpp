@@ -18,8 +18,6 @@ bool next_to(const Path& a, const Path& b) {
            a.back().index + 1 == b.back().index;
 }
 
-ExprPtr bool_const(bool v, const SrcInfo& s) { return ir::make<Const>(host::Value::boolean(v), T::bool_(), s); }
-
 }  // namespace
 
 Rewritten lift_scope(const ProcPtr& p, const Path& inner_path) {
@@ -154,18 +152,9 @@ Rewritten eliminate_dead_code(const ProcPtr& p, const Path& stmt) {
     StmtPtr s = stmt_at(*p, stmt);
     BlockLoc b = block_of_stmt(stmt);
     if (auto i = s->as<If>()) {
-        bool cond;
-        try {
-            analysis::check_expr_eqv_in_context(*p, i->cond, b, bool_const(true, i->srcinfo), b);
-            cond = true;
-        } catch (const analysis::CheckFailed&) {
-            try {
-                analysis::check_expr_eqv_in_context(*p, i->cond, b, bool_const(false, i->srcinfo), b);
-                cond = false;
-            } catch (const analysis::CheckFailed&) {
-                sched_error("If condition isn't always True or always False");
-            }
-        }
+        std::optional<bool> known = analysis::constant_in_context(*p, i->cond, b);
+        if (!known) sched_error("If condition isn't always True or always False");
+        bool cond = *known;
         const StmtList& keep = cond ? i->body : i->orelse;
         Edit e = keep.empty() ? Edit{Edit::Replace, b.parent, b.field, b.lo, b.hi, 0, Field::Body}
                               : Edit{Edit::Unwrap, stmt, cond ? Field::Body : Field::Orelse, 0, 0, keep.size()};

@@ -22,6 +22,7 @@
 #include "../ir/equality.h"
 #include "../ir/loopir.h"
 #include "../ir/printer.h"
+#include "../ir/visitor.h"
 #include "edit.h"
 
 namespace exo::rewrite {
@@ -220,6 +221,20 @@ void stmts_syms(const StmtList& ss, const std::function<void(const Sym&)>& f) {
     }
 }
 
+// Whether an index expression of `ss` divides or takes a remainder: the block's only
+// expressions the unifier's setup can refuse (find_mod_div).
+bool has_index_div_mod(const StmtList& ss) {
+    struct Finder : IRVisitor {
+        bool found = false;
+        void visit(const BinOp& e) override {
+            if ((e.op == BinOpKind::Div || e.op == BinOpKind::Mod) && e.type->is_indexable()) found = true;
+            IRVisitor::visit(e);
+        }
+    } f;
+    f.visit_stmts(ss);
+    return f.found;
+}
+
 // The types of the variables live at block `b` (arguments, enclosing loop iterators,
 // allocations and windows before it).
 std::unordered_map<Sym, TypePtr> live_types(const Proc& p, const BlockLoc& b) {
@@ -251,6 +266,12 @@ public:
         const StmtList* l = stmt_list_at(p, b.parent, b.field);
         size_t n = sub.body.size();
         for (size_t i = b.lo; i < b.lo + n && i < l->size(); ++i) block_.push_back((*l)[i]);
+        // Most attempts that fail (ExoBLAS tries every instruction on every statement)
+        // fail at the first step below: the first statements differ in kind. That step
+        // needs none of the setup, and only a `/` or `%` of the block can fail before
+        // it, so without one the attempt fails here, with the same error, for less.
+        if (block_.size() == n && n > 0 && sub.body[0]->kind != block_[0]->kind && !has_index_div_mod(block_))
+            unify_stmts(sub.body, block_);
         live_ = live_types(p, b);
 
         for (auto& a : sub.args) {

@@ -996,13 +996,18 @@ def _history(proc, target):
     """The edit lists from `target` to `proc`, oldest first."""
     chain = []
     p = proc
+    prov = None if p is target else _exo._provenance(p)
     while p is not target:
-        prov = _exo._provenance(p)
         if prov is None:
             raise InvalidCursorError("cannot forward from unknown root")
         p, edits = prov
         chain.append(edits)
-        if p == target and p is not target and _exo._provenance(p) is None:
+        if p is target:
+            break
+        prov = _exo._provenance(p)
+        # An equal root stands for the target. Procs compare by structure, the whole
+        # body, so only a root is compared: a history has one, and many steps.
+        if prov is None and p == target:
             break
     chain.reverse()
     return chain

@@ -276,16 +276,44 @@ def sched_op(processors):
         for i, (param, p) in enumerate(zip(sig.parameters, procs)):
             p.setdata(i, param, func.__name__)
 
+        # Every parameter positional-or-keyword (all primitives but a few): a call binds
+        # as sig.bind + apply_defaults would, without inspect's cost, which is a large
+        # part of a refused attempt (ExoBLAS makes tens of thousands). A call that does
+        # not bind that simply goes through sig.bind, for its errors.
+        params = list(sig.parameters.values())
+        simple = all(q.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for q in params)
+        names = [q.name for q in params]
+        position = {n: i for i, n in enumerate(names)}
+
+        def simple_bind(args, kwargs):
+            if not simple or len(args) > len(names):
+                return None
+            for k in kwargs:
+                if position.get(k, -1) < len(args):
+                    return None
+            values = dict(zip(names, args))
+            for q in params[len(args):]:
+                if q.name in kwargs:
+                    values[q.name] = kwargs[q.name]
+                elif q.default is not inspect.Parameter.empty:
+                    values[q.name] = q.default
+                else:
+                    return None
+            return values
+
         @functools.wraps(func)
         def primitive(*args, **kwargs):
             outer = _exo._enter_schedule_phase()  # timing for `exocc build -v`
             try:
-                bound = sig.bind(*args, **kwargs)
-                bound.apply_defaults()
-                values = bound.arguments
+                values = simple_bind(args, kwargs)
+                if values is None:
+                    bound = sig.bind(*args, **kwargs)
+                    bound.apply_defaults()
+                    values = bound.arguments
                 for name, p in zip(list(values), procs):
                     values[name] = p(values[name], values)
-                result = func(*bound.args, **bound.kwargs)
+                # with simple parameters, bound.args is every value in order
+                result = func(*values.values()) if simple else func(*bound.args, **bound.kwargs)
             finally:
                 _exo._leave_phase(outer)
             if step_log is not None and isinstance(result, Procedure):
@@ -1400,10 +1428,12 @@ class CallCursorA(StmtCursorA):
 # Procedure objects given as callees, so that a call's callee (a fresh object when read
 # back from the IR) can be traced to its scheduling history for call_eqv.
 _callee_objects = []
+_callee_ids = set()  # their ids (the list keeps them alive, so an id stays its object's)
 
 
 def _remember_callee(p):
-    if not any(q is p for q in _callee_objects):
+    if id(p) not in _callee_ids:
+        _callee_ids.add(id(p))
         _callee_objects.append(p)
 
 

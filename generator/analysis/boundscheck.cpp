@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -684,11 +685,13 @@ bool equal_by_linear_form(const SEP& a, const SEP& b) {
 // need to be sound, never complete: an undecided query goes to the solver, whose answer
 // (and counterexample) is then exactly what it was without them.
 
-bool has_division(const SE& e) {
-    if (e.k == SK::BinOp && (e.op == BinOpKind::Div || e.op == BinOpKind::Mod)) return true;
-    for (const SEP* c : {&e.a, &e.b, &e.c})
-        if (*c && has_division(**c)) return true;
-    return false;
+// The divisions and remainders by a positive constant in `e`.
+void collect_divisions(const SEP& e, std::vector<SEP>& out) {
+    if (e->k == SK::BinOp && (e->op == BinOpKind::Div || e->op == BinOpKind::Mod) && e->b->k == SK::Const &&
+        e->b->val > 0)
+        out.push_back(e);
+    for (const SEP* c : {&e->a, &e->b, &e->c})
+        if (*c) collect_divisions(*c, out);
 }
 
 // `e`, a conjunction of integer comparisons, as forms F each meaning F <= 0 (an
@@ -722,7 +725,7 @@ bool as_nonpositive_forms(const SE& e, std::vector<LinearForm>& out) {
 // F' = m*F - k*G, with m = |g| / gcd and k = |c| / gcd (both positive), has no x, and
 // F' >= m*F because G <= 0; so F' <= 0 proves F <= 0. A constant F' settles it. The
 // search tries every usable fact for the first atom that has one (a bound on i may
-// bring in N or another variable), depth first, within a small budget.
+// bring in N or another variable), depth first to `depth` steps, within `budget` steps.
 bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts, int depth, int& budget) {
     if (!f.exact) return false;
     if (f.terms.empty()) return f.constant <= 0;
@@ -744,9 +747,51 @@ bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts, int
     return false;
 }
 
+// Iterative deepening finds the short proofs (the common ones) first; the budget keeps
+// a query that has no proof here cheap, as most of a large schedule's queries are.
 bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts) {
-    int budget = 64;
-    return follows_from(f, facts, 8, budget);
+    int budget = 128;
+    for (int depth = 1; depth <= 8 && budget > 0; ++depth)
+        if (follows_from(f, facts, depth, budget)) return true;
+    return false;
+}
+
+// What floor division and remainder by a positive constant c mean, as facts over their
+// atoms (encode() gives them the same meaning): q = x / c has c*q <= x <= c*q + c - 1,
+// and q >= 0 when x >= 0 follows from `facts` (then c*q > x - c >= -c); r = x % c is
+// x - c*q, with 0 <= r <= c - 1.
+void add_division_facts(const SEP& d, std::vector<LinearForm>& facts) {
+    int64_t c = d->b->val;
+    SEP quotient = d->op == BinOpKind::Div ? d : se_bin(BinOpKind::Div, d->a, d->b, d->type, d->srcinfo);
+    LinearForm x = linear_form(*d->a);
+    auto form = [&](int64_t q_coef, int64_t x_coef, int64_t constant) {
+        LinearForm f;
+        f.terms[atom_key(*quotient)] = q_coef;
+        f.add(x, x_coef);
+        LinearForm k;
+        k.constant = constant;
+        f.add(k, 1);
+        return f;
+    };
+    facts.push_back(form(c, -1, 0));       // c*q - x <= 0
+    facts.push_back(form(-c, 1, 1 - c));   // x - c*q - (c - 1) <= 0
+    LinearForm minus_x;
+    minus_x.add(x, -1);
+    if (follows_from(minus_x, facts)) facts.push_back(form(-1, 0, 0));  // -q <= 0
+    if (d->op == BinOpKind::Mod) {
+        std::string r = atom_key(*d);
+        LinearForm eq1 = form(c, -1, 0), eq2 = form(-c, 1, 0);  // r = x - c*q, both ways
+        eq1.terms[r] = 1;
+        eq2.terms[r] = -1;
+        facts.push_back(eq1);
+        facts.push_back(eq2);
+        LinearForm lo, hi;
+        lo.terms[r] = -1;
+        hi.terms[r] = 1;
+        hi.constant = 1 - c;
+        facts.push_back(lo);
+        facts.push_back(hi);
+    }
 }
 
 // Values for a witness: atoms by atom_key.
@@ -915,10 +960,19 @@ private:
 
     // Scopes of facts. A scope reaches the solver (is live) only when a query needs the
     // solver: then every scope is pushed there, in order, with its facts.
+    // A scope keeps, in order, what the checker would have encoded in it had the solver
+    // been live all along: its facts, and the goals decided quickly (encoded but not
+    // asserted). Going live replays that order, so the solver's variables (the order a
+    // counterexample lists them in) and division variables are made exactly as before.
     struct Scope {
         std::vector<SEP> facts;
         std::vector<LinearForm> forms;  // of facts[0, formed): as_nonpositive_forms
         size_t formed = 0;
+        struct Encode {
+            SEP fact;                             // assumed; or, when null,
+            std::function<smt::Term()> goal;      // built and dropped
+        };
+        std::vector<Encode> pending;
         bool live = false;
         size_t env_mark = 0;  // env_ entries made in this scope come after this
     };
@@ -943,6 +997,7 @@ private:
     void assume(SEP fact) {
         Scope& sc = scopes_.back();
         if (sc.live) solver().assume(encode(fact));
+        else sc.pending.push_back({fact, nullptr});
         sc.facts.push_back(std::move(fact));
     }
     // Pushes the scopes not yet live to the solver, so that a query can be encoded.
@@ -953,18 +1008,26 @@ private:
             sc.env_mark = env_.size();
             sc.live = true;
             ++live_;
-            for (const SEP& f : sc.facts) solver().assume(encode(f));
+            for (const auto& e : sc.pending) {
+                if (e.fact) solver().assume(encode(e.fact));
+                else e.goal();
+            }
+            sc.pending.clear();
         }
     }
 
     // Does `goal` follow from the facts in scope? Quickly when it can; else the solver
-    // decides, with `to_term` building the goal's term (a counterexample is then its model).
-    template <class F>
-    bool valid(const SEP& goal, const F& to_term) {
+    // decides, with `to_term` building the goal's term (a counterexample is then its
+    // model). `to_term` must own what it uses: a quickly decided goal keeps it for replay.
+    bool valid(const SEP& goal, std::function<smt::Term()> to_term) {
         if (quick_valid(goal)) {
             if (cross_check_quick()) {
                 go_live();
                 if (!solver().is_valid(to_term())) internal(("quick check wrongly proved " + se_str(goal)).c_str());
+            } else if (scopes_.back().live) {
+                to_term();
+            } else {
+                scopes_.back().pending.push_back({nullptr, std::move(to_term)});
             }
             return true;
         }
@@ -972,13 +1035,10 @@ private:
         return solver().is_valid(to_term());
     }
     bool valid(const SEP& goal) {
-        return valid(goal, [&] { return encode(goal); });
+        return valid(goal, [this, goal] { return encode(goal); });
     }
 
     bool quick_valid(const SEP& goal) {
-        // A division gets a solver variable when first encoded (floor_div); deciding one
-        // here would change which scope that happens in.
-        if (has_division(*goal)) return false;
         std::vector<LinearForm> want;
         if (!as_nonpositive_forms(*goal, want)) return false;
         std::vector<LinearForm> facts;
@@ -992,6 +1052,13 @@ private:
             }
             facts.insert(facts.end(), sc.forms.begin(), sc.forms.end());
         }
+        std::vector<SEP> divisions;
+        collect_divisions(goal, divisions);
+        for (const Scope& sc : scopes_)
+            for (const SEP& f : sc.facts) collect_divisions(f, divisions);
+        std::set<std::string> seen;
+        for (const SEP& d : divisions)
+            if (seen.insert(atom_key(*d)).second) add_division_facts(d, facts);
         for (const auto& w : want)
             if (!follows_from(w, facts)) return false;
         return true;
@@ -1153,10 +1220,10 @@ private:
         }
         // The terms are built in the order the checker always built them (each index,
         // then its bound), so that the solver's variables are made in the same order.
-        auto to_term = [&] {
+        auto to_term = [this, loc = es.loc, shape] {
             smt::Term t = smt::bool_val(true);
             for (size_t i = 0; i < shape.size(); ++i) {
-                smt::Term e = encode(es.loc[i]);
+                smt::Term e = encode(loc[i]);
                 smt::Term hi = encode(shape[i]);
                 t = t && (smt::int_val(0) <= e && e < hi);
             }
@@ -1439,7 +1506,7 @@ private:
             level = src->second.get();
         }
         if (!inside) return true;  // a whole buffer
-        auto to_term = [&] {
+        auto to_term = [this, levels] {
             smt::Term in = smt::bool_val(true);
             for (const auto& [dim_e, ends] : levels) {
                 smt::Term dim = encode(dim_e);

@@ -178,6 +178,16 @@ TEST_CASE("boundscheck: loop-bound queries are decided without the solver", "[an
                 "    for k in seq(0, m):\n"
                 "        x[k] = 0.0\n") == "");
     REQUIRE(Solver::queries_asked() == before);
+    // A loop split by 8 with its tail, as divide_loop(tail="cut") leaves it: floor
+    // division and remainder by a constant are bounded by what they mean.
+    REQUIRE(run("@proc\n"
+                "def split(n: size, x: f32[n]):\n"
+                "    for io in seq(0, n / 8):\n"
+                "        for ii in seq(0, 8):\n"
+                "            x[8 * io + ii] = 0.0\n"
+                "    for ii in seq(0, n % 8):\n"
+                "        x[ii + n / 8 * 8] = 0.0\n") == "");
+    REQUIRE(Solver::queries_asked() == before);
 }
 
 TEST_CASE("boundscheck: what the quick decisions cannot prove goes to the solver", "[analysis][boundscheck]") {
@@ -205,6 +215,12 @@ TEST_CASE("boundscheck: what the quick decisions cannot prove goes to the solver
             "        else:\n"
             "            A[i] = 0.0\n");
     REQUIRE(contains(e, "A is written out-of-bounds when:"));
+    // one past the tail of a loop split by 8
+    e = run("@proc\n"
+            "def foo(n: size, x: f32[n]):\n"
+            "    for ii in seq(0, n % 8):\n"
+            "        x[ii + n / 8 * 8 + 1] = 0.0\n");
+    REQUIRE(contains(e, "x is written out-of-bounds when:"));
     // an assert no witness satisfies, and that is indeed unsatisfiable
     e = run("@proc\n"
             "def foo(n: size, m: size):\n"

@@ -682,8 +682,9 @@ bool equal_by_linear_form(const SEP& a, const SEP& b) {
 // costs more to start than such a proc costs to check (Z3's context alone takes ~10 ms,
 // most of a one-proc program's run). The checker decides such queries here, from the
 // facts in scope, and starts the solver only for what these cannot decide. They only
-// need to be sound, never complete: an undecided query goes to the solver, whose answer
-// (and counterexample) is then exactly what it was without them.
+// need to be sound, never complete: an undecided query goes to the solver, and its
+// counterexample names the same variables in the same order as without them (the goals
+// decided here are replayed when a scope reaches the solver; see Checker::Scope).
 
 // The divisions and remainders by a positive constant in `e`.
 void collect_divisions(const SEP& e, std::vector<SEP>& out) {

@@ -609,6 +609,10 @@ struct LinearForm {
 
     bool is_zero() const { return exact && terms.empty() && constant == 0; }
 
+    void add_constant(int64_t k) {
+        if (__builtin_add_overflow(constant, k, &constant)) exact = false;
+    }
+
     void add(const LinearForm& o, int64_t scale) {
         exact = exact && o.exact;
         int64_t c;
@@ -705,9 +709,7 @@ bool as_nonpositive_forms(const SE& e, std::vector<LinearForm>& out) {
     auto diff = [&](const SE& x, const SE& y, int64_t plus) {  // x - y + plus
         LinearForm f = linear_form(x);
         f.add(linear_form(y), -1);
-        LinearForm c;
-        c.constant = plus;
-        f.add(c, 1);
+        f.add_constant(plus);
         out.push_back(std::move(f));
         return out.back().exact;
     };
@@ -769,9 +771,7 @@ void add_division_facts(const SEP& d, std::vector<LinearForm>& facts) {
         LinearForm f;
         f.terms[atom_key(*quotient)] = q_coef;
         f.add(x, x_coef);
-        LinearForm k;
-        k.constant = constant;
-        f.add(k, 1);
+        f.add_constant(constant);
         return f;
     };
     facts.push_back(form(c, -1, 0));       // c*q - x <= 0
@@ -789,7 +789,7 @@ void add_division_facts(const SEP& d, std::vector<LinearForm>& facts) {
         LinearForm lo, hi;
         lo.terms[r] = -1;
         hi.terms[r] = 1;
-        hi.constant = 1 - c;
+        hi.add_constant(1 - c);
         facts.push_back(lo);
         facts.push_back(hi);
     }
@@ -960,11 +960,12 @@ private:
     }
 
     // Scopes of facts. A scope reaches the solver (is live) only when a query needs the
-    // solver: then every scope is pushed there, in order, with its facts.
-    // A scope keeps, in order, what the checker would have encoded in it had the solver
-    // been live all along: its facts, and the goals decided quickly (encoded but not
-    // asserted). Going live replays that order, so the solver's variables (the order a
-    // counterexample lists them in) and division variables are made exactly as before.
+    // solver: then every scope is pushed there, in order. Until then a scope keeps, in
+    // order, what the checker would have encoded in it had the solver been live all along:
+    // its facts, and the goals decided quickly (encoded but not asserted). Going live
+    // replays that order, so the solver's variables (the order a counterexample lists
+    // them in) and division variables are made in the same order as without the quick
+    // decisions.
     struct Scope {
         std::vector<SEP> facts;
         std::vector<LinearForm> forms;  // of facts[0, formed): as_nonpositive_forms
@@ -990,7 +991,6 @@ private:
                 env_.pop_back();
             }
             solver().pop();
-            --live_;
         }
         scopes_.pop_back();
         --depth_;
@@ -1008,7 +1008,6 @@ private:
             solver().push();
             sc.env_mark = env_.size();
             sc.live = true;
-            ++live_;
             for (const auto& e : sc.pending) {
                 if (e.fact) solver().assume(encode(e.fact));
                 else e.goal();
@@ -1530,7 +1529,6 @@ private:
     std::vector<EnvEntry> env_;
     std::unordered_map<Sym, size_t> env_idx_;
     std::vector<Scope> scopes_;
-    size_t live_ = 0;  // how many of scopes_ the solver has
     int depth_ = 0;
     std::map<std::pair<uint64_t, int>, Sym> stride_syms_;
     std::unordered_map<std::string, Sym> div_syms_;  // quotient (atom_key) -> its variable

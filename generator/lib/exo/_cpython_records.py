@@ -64,12 +64,11 @@ def _audit(event, args):
             _record(dirs_listed, "." if args[0] is None else args[0])
 
 
-def _candidates(directory, base, package_first, upto=None):
-    """The files FileFinder tries for module `base` in `directory`, in its order, up to
-    (without) `upto`."""
+def _candidates(directory, base, upto=None):
+    """The files FileFinder tries for module `base` in `directory` (a package first), in
+    its order, up to (without) `upto`."""
     prefix = os.path.join(directory, base)
-    names = [os.path.join(prefix, "__init__" + s) for s in _SUFFIXES] if package_first else []
-    names += [prefix + s for s in _SUFFIXES]
+    names = [os.path.join(prefix, "__init__" + s) for s in _SUFFIXES] + [prefix + s for s in _SUFFIXES]
     return names if upto is None else names[:names.index(upto)]
 
 
@@ -84,10 +83,10 @@ class _RecordingPathFinder(importlib.machinery.PathFinder):
                 continue
             d = d or os.getcwd()  # FileFinder's spelling of '' (the current directory)
             if origin is not None and os.path.dirname(origin) in (os.path.join(d, base), d):
-                if origin in _candidates(d, base, True):
-                    import_misses.extend(_candidates(d, base, True, origin))
+                if origin in _candidates(d, base):
+                    import_misses.extend(_candidates(d, base, origin))
                 break
-            import_misses.extend(_candidates(d, base, True))
+            import_misses.extend(_candidates(d, base))
         return spec
 
 

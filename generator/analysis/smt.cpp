@@ -5,6 +5,10 @@
 #include <z3++.h>
 
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace exo::analysis::smt {
 
@@ -92,9 +96,111 @@ uint64_t queries = 0;
 
 uint64_t Solver::queries_asked() { return queries; }
 
+namespace {
+
+// The text of terms up to the names of their variables: variables are numbered in the
+// order they first appear, so two queries that differ only by a consistent renaming
+// (the f32 and f64 variants of a kernel, one loop's check and its copy's) have the same
+// text, and the same answer. Everything else is spelled out: operator kinds, numerals,
+// sorts; what has no short spelling (a quantifier, an operator with parameters) is
+// written by Z3's printer with its names as they are, which only makes the text more
+// specific. Subterms repeated within a term are written once and referred to by number,
+// so a shared DAG does not blow up.
+class CanonicalText {
+public:
+    // Appends the text of `a`, numbering the variables not seen before.
+    void append(Z3_ast a, std::string& out) {
+        std::unordered_map<unsigned, unsigned> written;
+        write(a, out, written);
+        out += '|';
+    }
+    size_t variables() const { return order_.size(); }
+    // Forgets the variables numbered from `n` on (they left scope).
+    void forget_from(size_t n) {
+        for (size_t i = n; i < order_.size(); ++i) number_.erase(order_[i]);
+        order_.resize(n);
+    }
+
+private:
+    void write(Z3_ast a, std::string& out, std::unordered_map<unsigned, unsigned>& written) {
+        Z3_context c = ctx();
+        unsigned id = Z3_get_ast_id(c, a);
+        if (auto it = written.find(id); it != written.end()) {
+            out += 'r' + std::to_string(it->second) + ';';
+            return;
+        }
+        switch (Z3_get_ast_kind(c, a)) {
+            case Z3_NUMERAL_AST:
+                out += 'n' + std::to_string(Z3_get_sort_kind(c, Z3_get_sort(c, a))) + ':' + Z3_get_numeral_string(c, a) + ';';
+                break;
+            case Z3_APP_AST: {
+                Z3_app app = Z3_to_app(c, a);
+                Z3_func_decl decl = Z3_get_app_decl(c, app);
+                unsigned n = Z3_get_app_num_args(c, app);
+                Z3_decl_kind kind = Z3_get_decl_kind(c, decl);
+                if (kind == Z3_OP_UNINTERPRETED && n == 0) {
+                    auto [it, fresh] = number_.emplace(id, static_cast<unsigned>(order_.size()));
+                    if (fresh) order_.push_back(id);
+                    out += 'v' + std::to_string(Z3_get_sort_kind(c, Z3_get_sort(c, a))) + ':' + std::to_string(it->second) + ';';
+                    break;
+                }
+                if (kind == Z3_OP_UNINTERPRETED || Z3_get_decl_num_parameters(c, decl) != 0)
+                    literal(Z3_func_decl_to_string(c, decl), out);
+                else
+                    out += 'o' + std::to_string(kind);
+                out += '(';
+                for (unsigned i = 0; i < n; ++i) write(Z3_get_app_arg(c, app, i), out, written);
+                out += ')';
+                break;
+            }
+            default:
+                literal(Z3_ast_to_string(c, a), out);
+        }
+        unsigned k = static_cast<unsigned>(written.size());
+        written.emplace(id, k);
+    }
+    static void literal(const char* text, std::string& out) {
+        std::string_view t(text);
+        out += 't' + std::to_string(t.size()) + ':';
+        out += t;
+    }
+
+    std::unordered_map<unsigned, unsigned> number_;  // a variable's AST id -> its number
+    std::vector<unsigned> order_;                    // AST ids, by number
+};
+
+// Answers Z3 gave, by the canonical text of the query (the hypotheses in scope, in
+// order, then the term asked about). Scheduling asks the same questions again and
+// again, most often renamed: ExoBLAS builds every kernel for f32 and f64 with the same
+// schedule, `replace` re-checks the call sites of one instruction in loop after loop,
+// and C generation re-checks what the primitives checked. Only "unsatisfiable" is kept
+// for is_sat (a "satisfiable" answer also sets the model, whose values are in the
+// query's own names); try_is_sat keeps both answers; "unknown" is never kept. Leaked,
+// as the context.
+std::unordered_map<std::string, bool>& answers() {
+    static auto* m = new std::unordered_map<std::string, bool>();
+    return *m;
+}
+
+}  // namespace
+
 struct Solver::Impl {
     z3::solver solver{ctx()};
     z3::model model{ctx()};
+    // The canonical text of the hypotheses in scope, and at each push its length and
+    // the number of variables named so far. The solver keeps the hypotheses alive, so
+    // their variables' AST ids stay theirs while numbered.
+    CanonicalText canonical;
+    std::string hypotheses;
+    std::vector<std::pair<size_t, size_t>> marks;
+
+    std::string query_text(const Term& t) {
+        size_t vars = canonical.variables();
+        std::string q = hypotheses;
+        canonical.append(ast(t), q);
+        canonical.forget_from(vars);
+        return q;
+    }
 };
 
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
@@ -106,12 +212,26 @@ void Solver::set_timeout_ms(unsigned ms) {
     impl_->solver.set(p);
 }
 
-void Solver::push() { impl_->solver.push(); }
-void Solver::pop() { impl_->solver.pop(); }
-void Solver::assume(const Term& fact) { impl_->solver.add(ex(fact)); }
+void Solver::push() {
+    impl_->solver.push();
+    impl_->marks.emplace_back(impl_->hypotheses.size(), impl_->canonical.variables());
+}
+void Solver::pop() {
+    impl_->solver.pop();  // throws on a pop without its push, before the marks are read
+    auto [length, vars] = impl_->marks.back();
+    impl_->marks.pop_back();
+    impl_->hypotheses.resize(length);
+    impl_->canonical.forget_from(vars);
+}
+void Solver::assume(const Term& fact) {
+    impl_->solver.add(ex(fact));
+    impl_->canonical.append(ast(fact), impl_->hypotheses);
+}
 
 bool Solver::is_sat(const Term& t) {
     ir::PhaseScope timed(ir::Phase::Check);
+    std::string q = impl_->query_text(t);
+    if (auto it = answers().find(q); it != answers().end() && !it->second) return false;
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
@@ -122,6 +242,7 @@ bool Solver::is_sat(const Term& t) {
     bool sat = r == z3::sat;
     if (sat) impl_->model = s.get_model();
     s.pop();
+    if (!sat) answers().emplace(std::move(q), false);
     return sat;
 }
 
@@ -129,6 +250,8 @@ bool Solver::is_valid(const Term& t) { return !is_sat(!t); }
 
 std::optional<bool> Solver::try_is_sat(const Term& t) {
     ir::PhaseScope timed(ir::Phase::Check);
+    std::string q = impl_->query_text(t);
+    if (auto it = answers().find(q); it != answers().end()) return it->second;
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
@@ -137,6 +260,7 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
     std::optional<bool> out;
     if (r != z3::unknown) out = r == z3::sat;  // no model: its callers only need the answer
     s.pop();
+    if (out) answers().emplace(std::move(q), *out);
     return out;
 }
 

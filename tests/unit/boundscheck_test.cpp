@@ -57,6 +57,48 @@ TEST_CASE("smt: solver scopes, validity and models", "[analysis][smt]") {
     REQUIRE(n.is_int());
 }
 
+TEST_CASE("smt: a repeated query, renamed or not, is answered without Z3; a different one is not",
+          "[analysis][smt]") {
+    using namespace exo::analysis::smt;
+    // Names of this test only, so that no earlier query of the process is a repeat.
+    auto var = [](const std::string& s) { return int_var("smt_cache_" + s); };
+    // n > 0, 0 <= i < n |- i + k < n + 1, under the names given.
+    auto ask = [&](Solver& s, const std::string& n_name, const std::string& i_name, int64_t k) {
+        Term n = var(n_name), i = var(i_name);
+        s.push();
+        s.assume(int_val(0) < n);
+        s.assume(int_val(0) <= i && i < n);
+        bool valid = s.is_valid(i + int_val(k) < n + int_val(1));
+        s.pop();
+        return valid;
+    };
+    Solver s, other;
+    uint64_t before = Solver::queries_asked();
+    REQUIRE(ask(s, "n1", "i1", 0));
+    REQUIRE(Solver::queries_asked() == before + 1);
+    // the same query, and the same query over other variables, in another solver
+    REQUIRE(ask(s, "n1", "i1", 0));
+    REQUIRE(ask(other, "n2", "i2", 0));
+    REQUIRE(Solver::queries_asked() == before + 1);
+    // not a renaming: i and n swapped in the hypotheses only
+    {
+        Term n = var("n3"), i = var("i3");
+        other.push();
+        other.assume(int_val(0) < i);
+        other.assume(int_val(0) <= n && n < i);
+        REQUIRE_FALSE(other.is_valid(i + int_val(0) < n + int_val(1)));
+        other.pop();
+    }
+    // another constant: not valid, with a counterexample; then asked again, the
+    // counterexample is made again (a "satisfiable" answer is never taken from memory)
+    uint64_t asked = Solver::queries_asked();
+    REQUIRE_FALSE(ask(s, "n4", "i4", 2));
+    REQUIRE_FALSE(ask(s, "n4", "i4", 2));
+    REQUIRE(Solver::queries_asked() == asked + 2);
+    // a hypothesis popped is not part of a later query: n < 0 is satisfiable again
+    REQUIRE(s.is_sat(var("n1") < int_val(0)));
+}
+
 TEST_CASE("boundscheck: in-bounds programs are accepted", "[analysis][boundscheck]") {
     REQUIRE(run("@proc\n"
                 "def foo(n: size, A: i8[n]):\n"

@@ -204,9 +204,7 @@ namespace {
 Value call_native(BuiltinObject* b, const Value& self, const CallArgs& args) {
     try {
         return b->fn(self, args);
-    } catch (PyException&) {
-        throw;
-    } catch (const HostError& e) {
+    } catch (const HostError& e) {  // (a PyException is none of these: it passes through unwound once)
         raise(e);
     } catch (const std::bad_alloc&) {
         raise(new_exception(exc_types().MemoryError, {}));

@@ -1492,7 +1492,10 @@ def replace(proc, block_cursor, subproc, quiet=False):
     b = block_cursor._impl
     _remember_callee(subproc)
     try:
-        return _result(proc, _exo._sched_replace(proc, (b.parent, b.field, b.lo, b.hi), subproc))
+        r = _exo._sched_replace(proc, (b.parent, b.field, b.lo, b.hi), subproc)
+        if isinstance(r, str):
+            raise UnificationError(r)
+        return _result(proc, r)
     except UnificationError:
         if quiet:
             raise

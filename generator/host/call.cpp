@@ -204,7 +204,7 @@ namespace {
 Value call_native(BuiltinObject* b, const Value& self, const CallArgs& args) {
     try {
         return b->fn(self, args);
-    } catch (const HostError& e) {  // (a PyException is none of these: it passes through unwound once)
+    } catch (const HostError& e) {  // a PyException matches no clause: it propagates without a rethrow
         raise(e);
     } catch (const std::bad_alloc&) {
         raise(new_exception(exc_types().MemoryError, {}));

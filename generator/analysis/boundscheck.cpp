@@ -968,8 +968,9 @@ private:
     // decisions.
     struct Scope {
         std::vector<SEP> facts;
-        std::vector<LinearForm> forms;  // of facts[0, formed): as_nonpositive_forms
-        size_t formed = 0;
+        size_t formed = 0;      // facts[0, formed) have their forms in forms_
+        size_t forms_mark = 0;  // forms_ and division_keys_ entries of outer scopes
+        size_t divisions_mark = 0;
         struct Encode {
             SEP fact;                             // assumed; or, when null,
             std::function<smt::Term()> goal;      // built and dropped
@@ -980,7 +981,11 @@ private:
     };
 
     void push() {
+        // the outer scope's forms come first in forms_: it gets no facts while this one is open
+        if (!scopes_.empty()) form_facts(scopes_.back());
         scopes_.emplace_back();
+        scopes_.back().forms_mark = forms_.size();
+        scopes_.back().divisions_mark = division_keys_.size();
         ++depth_;
     }
     void pop() {
@@ -992,6 +997,7 @@ private:
             }
             solver().pop();
         }
+        drop_forms(sc.forms_mark, sc.divisions_mark);
         scopes_.pop_back();
         --depth_;
     }
@@ -1041,27 +1047,48 @@ private:
     bool quick_valid(const SEP& goal) {
         std::vector<LinearForm> want;
         if (!as_nonpositive_forms(*goal, want)) return false;
-        std::vector<LinearForm> facts;
-        for (Scope& sc : scopes_) {
-            for (; sc.formed < sc.facts.size(); ++sc.formed) {
-                std::vector<LinearForm> f;
-                // a fact of another shape (a disjunction, a select) is left out: fewer
-                // facts prove less, never something false
-                if (as_nonpositive_forms(*sc.facts[sc.formed], f))
-                    sc.forms.insert(sc.forms.end(), f.begin(), f.end());
-            }
-            facts.insert(facts.end(), sc.forms.begin(), sc.forms.end());
-        }
-        std::vector<SEP> divisions;
-        collect_divisions(goal, divisions);
-        for (const Scope& sc : scopes_)
-            for (const SEP& f : sc.facts) collect_divisions(f, divisions);
-        std::set<std::string> seen;
-        for (const SEP& d : divisions)
-            if (seen.insert(atom_key(*d)).second) add_division_facts(d, facts);
+        form_facts(scopes_.back());
+        // the goal's own divisions are facts for this query only
+        size_t forms_mark = forms_.size(), divisions_mark = division_keys_.size();
+        add_divisions_of(goal);
+        bool proved = true;
         for (const auto& w : want)
-            if (!follows_from(w, facts)) return false;
-        return true;
+            if (!(proved = follows_from(w, forms_))) break;
+        drop_forms(forms_mark, divisions_mark);
+        return proved;
+    }
+
+    // The facts in scope as forms F <= 0, kept from one query to the next (a large
+    // proc's checks ask thousands of queries under the same loop bounds): forms_ holds
+    // those of each scope in order, with the facts that the divisions in them mean;
+    // division_keys_ the divisions they cover, each once.
+    std::vector<LinearForm> forms_;
+    std::vector<std::string> division_keys_;
+    std::unordered_set<std::string> division_seen_;
+
+    void form_facts(Scope& sc) {
+        for (; sc.formed < sc.facts.size(); ++sc.formed) {
+            // a fact of another shape (a disjunction, a select) is left out: fewer facts
+            // prove less, never something false
+            std::vector<LinearForm> f;
+            if (as_nonpositive_forms(*sc.facts[sc.formed], f)) forms_.insert(forms_.end(), f.begin(), f.end());
+            add_divisions_of(sc.facts[sc.formed]);
+        }
+    }
+    void add_divisions_of(const SEP& e) {
+        std::vector<SEP> divisions;
+        collect_divisions(e, divisions);
+        for (const SEP& d : divisions) {
+            std::string key = atom_key(*d);
+            if (!division_seen_.insert(key).second) continue;
+            division_keys_.push_back(std::move(key));
+            add_division_facts(d, forms_);
+        }
+    }
+    void drop_forms(size_t forms_mark, size_t divisions_mark) {
+        forms_.resize(forms_mark);
+        for (size_t k = divisions_mark; k < division_keys_.size(); ++k) division_seen_.erase(division_keys_[k]);
+        division_keys_.resize(divisions_mark);
     }
 
     // Is `t` satisfiable together with the facts in scope?

@@ -602,7 +602,7 @@ public:
             const ir::Step& st = b.parent[k];
             const ir::StmtList* list = ir::stmt_list_at(p, prefix, st.field);
             if (!list || st.index < 0 || size_t(st.index) >= list->size()) internal("bad block path");
-            walk(*list, 0, size_t(st.index), env, t, nullptr);
+            walk_for_context(*list, size_t(st.index), env, t);
             const ir::Stmt& s = *(*list)[size_t(st.index)];
             prefix.push_back(st);
             ir::Field next = k + 1 < b.parent.size() ? b.parent[k + 1].field : b.field;
@@ -625,9 +625,43 @@ public:
         }
         const ir::StmtList* list = ir::stmt_list_at(p, b.parent, b.field);
         if (!list || b.lo > b.hi || b.hi > list->size()) internal("bad block");
-        walk(*list, 0, b.lo, env, t, nullptr);
+        walk_for_context(*list, b.lo, env, t);
         return env;
     }
+
+    // Walks ss[0, hi) for what the context keeps of it: the config state and the windows
+    // that stay in scope. A statement that can change neither is skipped: walking it
+    // would only encode terms that are dropped, and in a large proc (ExoBLAS's gemm)
+    // the statements before a block are most of the cost of a check.
+    void walk_for_context(const ir::StmtList& ss, size_t hi, Env& env, const Term& g) {
+        for (size_t i = 0; i < hi && i < ss.size(); ++i)
+            if (ss[i]->is<ir::WindowStmt>() || may_change_cfg(*ss[i])) walk_stmt(*ss[i], env, g, nullptr);
+    }
+
+    // Can walking `s` change the config state? It can if it writes a config field, or
+    // passes one as a buffer to a call (the callee may write it), or calls a proc that can.
+    bool may_change_cfg(const ir::Stmt& s) {
+        if (s.is<ir::WriteConfig>()) return true;
+        if (auto f = s.as<ir::For>()) return any_may_change_cfg(f->body);
+        if (auto i = s.as<ir::If>()) return any_may_change_cfg(i->body) || any_may_change_cfg(i->orelse);
+        if (auto c = s.as<ir::Call>()) {
+            for (const auto& a : c->args)
+                if (a->is<ir::ReadConfig>()) return true;
+            const ir::Proc* f = c->f.get();
+            if (auto it = callee_changes_cfg_.find(f); it != callee_changes_cfg_.end()) return it->second;
+            callee_changes_cfg_[f] = true;  // meanwhile: a recursive call stays conservative
+            bool changes = any_may_change_cfg(f->body);
+            callee_changes_cfg_[f] = changes;
+            return changes;
+        }
+        return false;
+    }
+    bool any_may_change_cfg(const ir::StmtList& ss) {
+        for (const auto& s : ss)
+            if (may_change_cfg(*s)) return true;
+        return false;
+    }
+    std::unordered_map<const ir::Proc*, bool> callee_changes_cfg_;  // the procs outlive the analysis
 
     // Effects of everything that may run after block `b` (later statements, and whole
     // bodies of the enclosing loops for their other iterations), with unknown configs.

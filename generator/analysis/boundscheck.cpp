@@ -913,8 +913,10 @@ public:
             assume(t);
         }
         preprocess(p.body);
+        // A proc that writes no config (nor calls one that does) sees the entry values
+        // everywhere, which is what a call without a recorded state gets.
         CfgValues entry;
-        config_flow_.walk(p.body, entry);
+        if (!ir::get_writeconfigs(p.body).empty()) config_flow_.walk(p.body, entry);
         TypeEnv types = proc_types(p);
         Effect body = map_stmts(p.body, types);
         for (const auto& a : p.args) {

@@ -992,11 +992,48 @@ def _forward_impl(impl, edits):
     return impl
 
 
+# Recent answers of _history: a schedule forwards many cursors of one proc to the same
+# newer proc (ExoBLAS's replace_all_stmts forwards every statement it tries), and
+# finding the chain costs a crossing into the core for each step. The entries hold
+# their procs, so an id is not reused while it is a key; the memory is bounded.
+_HISTORY_MEMO = {}
+_HISTORY_MEMO_SIZE = 256
+
+
 def _history(proc, target):
     """The edit lists from `target` to `proc`, oldest first."""
+    key = (id(proc), id(target))
+    hit = _HISTORY_MEMO.get(key)
+    if hit is not None and hit[0] is proc and hit[1] is target:
+        return hit[2]
+    chain = _find_history(proc, target)
+    if len(_HISTORY_MEMO) >= _HISTORY_MEMO_SIZE:
+        _HISTORY_MEMO.clear()
+    _HISTORY_MEMO[key] = (proc, target, chain)
+    return chain
+
+
+# Recent answers of _exo._provenance, whose edit lists cross from the core each time:
+# the chains of a schedule's procs share their older steps.
+_PROVENANCE_MEMO = {}
+_PROVENANCE_MEMO_SIZE = 4096
+
+
+def _provenance(p):
+    hit = _PROVENANCE_MEMO.get(id(p))
+    if hit is not None and hit[0] is p:
+        return hit[1]
+    prov = _exo._provenance(p)
+    if len(_PROVENANCE_MEMO) >= _PROVENANCE_MEMO_SIZE:
+        _PROVENANCE_MEMO.clear()
+    _PROVENANCE_MEMO[id(p)] = (p, prov)
+    return prov
+
+
+def _find_history(proc, target):
     chain = []
     p = proc
-    prov = None if p is target else _exo._provenance(p)
+    prov = None if p is target else _provenance(p)
     while p is not target:
         if prov is None:
             raise InvalidCursorError("cannot forward from unknown root")
@@ -1004,7 +1041,7 @@ def _history(proc, target):
         chain.append(edits)
         if p is target:
             break
-        prov = _exo._provenance(p)
+        prov = _provenance(p)
         # An equal root stands for the target. Procs compare by structure, the whole
         # body, so only a root is compared: a history has one, and many steps.
         if prov is None and p == target:

@@ -1,8 +1,11 @@
 #include "range_env.h"
 
 #include <set>
+#include <string>
+#include <unordered_map>
 
 #include "../host/runtime.h"
+#include "../ir/printer.h"
 #include "smt_encode.h"
 
 namespace exo::backend {
@@ -163,15 +166,29 @@ ConstBounds size_arg_range(const ir::Proc& proc, const ir::Sym& arg) {
     return out;
 }
 
+// size_arg_range, remembered by what it depends on: the arguments' names and types, the
+// asserts, and which argument. A library's procs share their asserts (ExoBLAS's
+// kernels, `N <= 344`), and each search asks the solver some thirty questions.
+ConstBounds remembered_size_arg_range(const ir::Proc& proc, size_t arg_index) {
+    std::string key;
+    for (const auto& a : proc.args) key += a.name.name() + ":" + ir::print_type(*a.type) + ",";
+    for (const auto& p : proc.preds) key += "|" + ir::print_expr(*p);
+    key += "#" + std::to_string(arg_index);
+    static std::unordered_map<std::string, ConstBounds> memo;
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    return memo[key] = size_arg_range(proc, proc.args[arg_index].name);
+}
+
 }  // namespace
 
 IndexRangeEnv::IndexRangeEnv(const ir::Proc& proc) {
     std::set<ir::Sym> in_preds;
     for (const auto& p : proc.preds) pred_reads(*p, in_preds);
     scopes_.emplace_back();
-    for (const auto& a : proc.args) {
+    for (size_t k = 0; k < proc.args.size(); ++k) {
+        const ir::FnArg& a = proc.args[k];
         if (a.type->kind != ir::TypeKind::Size) continue;
-        scopes_.back()[a.name] = in_preds.count(a.name) ? size_arg_range(proc, a.name) : ConstBounds{1, std::nullopt};
+        scopes_.back()[a.name] = in_preds.count(a.name) ? remembered_size_arg_range(proc, k) : ConstBounds{1, std::nullopt};
     }
 }
 

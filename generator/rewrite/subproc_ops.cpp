@@ -1,5 +1,7 @@
 // Sub-procedure primitives (upstream's subproc_ops.md): replace, inline, call_eqv;
 // extract_subproc is in extract_subproc.cpp.
+#include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "../analysis/boundscheck.h"
@@ -41,6 +43,23 @@ Proc alpha_renamed(const Proc& sub) {
     for (auto& e : sub.preds) preds.push_back(substitute(e, sub_env));
     q.preds = preds;
     return q;
+}
+
+// alpha_renamed(*sub), made once per sub: a schedule tries one instruction on many
+// blocks (ExoBLAS's replace_all_stmts tries each on every statement), and renaming is a
+// good part of an attempt's cost. Sharing the renamed copy between attempts is safe
+// because its Syms never leave `replace`: unification answers with the block's own
+// expressions, and the call it builds names `sub` itself.
+const Proc& renamed_for_unification(const ProcPtr& sub) {
+    struct Entry {
+        std::weak_ptr<const Proc> sub;  // the entry is stale once the sub is gone
+        Proc renamed;
+    };
+    static std::unordered_map<const Proc*, Entry> memo;
+    auto it = memo.find(sub.get());
+    if (it != memo.end() && it->second.sub.lock() == sub) return it->second.renamed;
+    if (memo.size() >= 1024) memo.clear();
+    return memo.insert_or_assign(sub.get(), Entry{sub, alpha_renamed(*sub)}).first->second.renamed;
 }
 
 Edit replace_edit(const BlockLoc& b, size_t n) {
@@ -96,8 +115,7 @@ ExprList implied_stride_preds(const Proc& p, const Proc& sub, const ExprList& ar
 Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     size_t n = sub->body.size();
     if (block.hi - block.lo < n) sched_error("Not enough statements to match");
-    Proc renamed = alpha_renamed(*sub);
-    ExprList args = unify_block(*p, block, renamed);
+    ExprList args = unify_block(*p, block, renamed_for_unification(sub));
     const StmtList* list = stmt_list_at(*p, block.parent, block.field);
     StmtPtr call = ir::make<Call>(sub, args, (*list)[block.lo]->srcinfo);
     BlockLoc b{block.parent, block.field, block.lo, block.lo + n};

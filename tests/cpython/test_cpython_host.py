@@ -210,3 +210,66 @@ def test_enum_members_cross_as_their_namesakes():
 
     made = _exo._cpython_run("<test>", "from exo.API_cursors import GapType\n__exocc_result__ = GapType.After\n", {}, {})
     assert made is PC.GapType.After
+
+
+def _decorator(*args, **kwargs):
+    return lambda f: f
+
+
+@_decorator(
+    "spans lines",
+    flag=True,
+)
+def _multi_line_decorator(x):
+    y = x + \
+        1
+    return y  # a trailing comment
+    # an indented comment after the last statement
+
+
+def _one_liner(x): return x
+    # indented, but after a def with no indented block
+
+
+def _header_over_lines(a,
+                       b): return a
+                       # as deep as the continuation line
+
+
+def _with_lambda_default(f=lambda: 0):
+    return f
+
+
+def _encloses():
+    @_decorator()
+    def nested(a,
+               b):
+        """A docstring
+        over lines."""
+        return a + b
+
+    return nested
+
+
+class _Holder:
+    @staticmethod
+    def method(x):
+        if x:
+            return 1
+        else:
+            return 2
+
+
+def test_decorated_source_is_what_inspect_finds():
+    # The CPython host finds a decorated function's statement by indentation
+    # (_function_block); it must give inspect.getsourcelines' lines and first line
+    # exactly, which also locate the core's errors, or leave the function to inspect.
+    import inspect
+    from exo import _cpython_host
+
+    for f in [_multi_line_decorator, _one_liner, _header_over_lines, _with_lambda_default, _encloses(),
+              _Holder.method, test_the_package_is_exoccs]:
+        found = _cpython_host._function_block(f)
+        assert found is not None, f
+        assert found[:2] == inspect.getsourcelines(f), f
+    assert _cpython_host._function_block(_with_lambda_default.__defaults__[0]) is None

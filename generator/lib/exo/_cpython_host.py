@@ -8,6 +8,7 @@ holding the names the defining frame saw; the core's own decorator runs inside i
 import ast
 import importlib.util
 import inspect
+import linecache
 import os
 import sys
 import textwrap
@@ -17,14 +18,73 @@ import _exo
 _native = _exo._embedded  # the core's `_exo`, whose decorators read embedded functions
 
 
+def _indent(text):
+    return len(text) - len(text.lstrip())
+
+
+def _is_code(text):
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _function_block(obj):
+    """(lines, start, node) as inspect.getsourcelines(obj) would give the lines, with the
+    def's parsed node; None when this cheap way cannot tell. inspect tokenizes the file
+    from the function's first line to find its end, a good part of a decorator's cost
+    when a module defines many instructions (ExoBLAS's kernels import hundreds). Here the
+    block ends before the first code line after the def indented no deeper than the def:
+    a cut inside a string, a bracket or a continued line leaves text that does not parse,
+    and then inspect decides."""
+    if not inspect.isfunction(obj):
+        return None
+    filename = inspect.getsourcefile(obj)
+    if not filename:
+        return None
+    linecache.checkcache(filename)
+    lines = linecache.getlines(filename, obj.__globals__)
+    start = obj.__code__.co_firstlineno
+    if not 0 < start <= len(lines):
+        return None
+    outer = _indent(lines[start - 1])
+    stop = start - 1  # from the def line: the decorators' arguments may come back to its column
+    while stop < len(lines) and not (_indent(lines[stop]) == outer and lines[stop].lstrip().startswith(("def ", "async def "))):
+        stop += 1
+    stop += 1
+    while stop < len(lines) and (not _is_code(lines[stop]) or _indent(lines[stop]) > outer):
+        stop += 1
+    block = lines[start - 1:stop]
+    dedented = textwrap.dedent("".join(block))
+    try:
+        node = ast.parse(dedented).body[0]
+    except (SyntaxError, ValueError, IndexError):
+        return None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != obj.__code__.co_name:
+        return None  # e.g. a lambda on the line of a def
+    # inspect's block ends at the last statement, or at a later comment line indented at
+    # least as far as the body when the body is an indented block (not after the colon);
+    # the lines after the last statement are blank or comments
+    last = node.end_lineno
+    first_body = node.body[0]
+    if first_body.col_offset == _indent(dedented.splitlines()[first_body.lineno - 1]):
+        body_indent = _indent(block[first_body.lineno - 1])
+        for n in range(node.end_lineno, len(block)):
+            if block[n].strip() and _indent(block[n]) >= body_indent:
+                last = n + 1
+    return block[:last], start, node
+
+
 def _statement_source(obj, call):
     """(filename, text, free): obj's def or class statement, decorators left out, at its
     line and column in its file, followed by the line `call`. A statement nested in a
     function sits in a function of the names it closes over (`free`, taken as
     parameters), so that the core sees the same closure."""
-    lines, start = inspect.getsourcelines(obj)
+    found = _function_block(obj)
+    if found:
+        lines, start, node = found
+    else:
+        lines, start = inspect.getsourcelines(obj)
+        node = ast.parse(textwrap.dedent("".join(lines))).body[0]
     filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
-    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
     statement = lines[node.lineno - 1:]  # node.lineno: the def/class line, after decorators
     if not statement[-1].endswith("\n"):
         statement[-1] += "\n"

@@ -524,7 +524,11 @@ Value s_insert_noop_call(const Value&, const CallArgs& a) {
 Value s_replace(const Value&, const CallArgs& a) {
     ARGS("_sched_replace", 3);
     try {
-        return result(rewrite::replace(proc_arg(a[0]), block_arg(a[1]), proc_arg(a[2])));
+        ProcPtr p = proc_arg(a[0]);
+        BlockLoc block = block_arg(a[1]);
+        ProcPtr sub = proc_arg(a[2]);
+        if (auto refusal = rewrite::replace_refusal(p, block, sub)) return host::str(*refusal);
+        return result(rewrite::replace(p, block, sub));
     } catch (const rewrite::UnificationFailed& e) {
         return host::str(e.what());
     }

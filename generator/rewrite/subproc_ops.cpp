@@ -131,6 +131,11 @@ Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     return {out, {replace_edit(b, 1)}};
 }
 
+std::optional<std::string> replace_refusal(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
+    if (block.hi - block.lo < sub->body.size()) return std::nullopt;  // replace's own error comes first
+    return quick_refusal(*p, block, *sub);
+}
+
 Rewritten inline_call(const ProcPtr& p, const Path& call_path) {
     StmtPtr s = stmt_at(*p, call_path);
     auto c = s ? s->as<Call>() : nullptr;

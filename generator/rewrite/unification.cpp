@@ -235,6 +235,11 @@ bool has_index_div_mod(const StmtList& ss) {
     return f.found;
 }
 
+std::string kind_mismatch(const Stmt& ps, const Stmt& bs) {
+    return "cannot unify a " + py_class(ps) + " statement (@" + ps.srcinfo.str() + ") with a " + py_class(bs) +
+           " statement (@" + bs.srcinfo.str() + ")";
+}
+
 // The types of the variables live at block `b` (arguments, enclosing loop iterators,
 // allocations and windows before it).
 std::unordered_map<Sym, TypePtr> live_types(const Proc& p, const BlockLoc& b) {
@@ -263,15 +268,10 @@ std::unordered_map<Sym, TypePtr> live_types(const Proc& p, const BlockLoc& b) {
 class Unifier {
 public:
     Unifier(const Proc& p, const BlockLoc& b, const Proc& sub) : block_() {
+        if (auto refusal = quick_refusal(p, b, sub)) fail(*refusal);
         const StmtList* l = stmt_list_at(p, b.parent, b.field);
         size_t n = sub.body.size();
         for (size_t i = b.lo; i < b.lo + n && i < l->size(); ++i) block_.push_back((*l)[i]);
-        // Most attempts that fail (ExoBLAS tries every instruction on every statement)
-        // fail at the first step below: the first statements differ in kind. That step
-        // needs none of the setup, and only a `/` or `%` of the block can fail before
-        // it, so without one the attempt fails here, with the same error, for less.
-        if (block_.size() == n && n > 0 && sub.body[0]->kind != block_[0]->kind && !has_index_div_mod(block_))
-            unify_stmts(sub.body, block_);
         live_ = live_types(p, b);
 
         for (auto& a : sub.args) {
@@ -525,9 +525,7 @@ private:
     }
 
     void unify_stmt(const Stmt& ps, const Stmt& bs) {
-        if (ps.kind != bs.kind)
-            fail("cannot unify a " + py_class(ps) + " statement (@" + ps.srcinfo.str() + ") with a " + py_class(bs) +
-                 " statement (@" + bs.srcinfo.str() + ")");
+        if (ps.kind != bs.kind) fail(kind_mismatch(ps, bs));
         if (auto pa = ps.as<Assign>()) {
             auto ba = bs.as<Assign>();
             unify_e(*pa->rhs, *ba->rhs);
@@ -988,5 +986,20 @@ private:
 }  // namespace
 
 ExprList unify_block(const Proc& p, const BlockLoc& b, const Proc& sub) { return Unifier(p, b, sub).args_; }
+
+// Most attempts that fail (ExoBLAS tries every instruction on every statement) fail at
+// the unifier's first step: the first statements differ in kind. That step needs none
+// of the setup, and only a `/` or `%` of the block can fail before it, so without one
+// the error is known here, as the unifier would raise it.
+std::optional<std::string> quick_refusal(const Proc& p, const BlockLoc& b, const Proc& sub) {
+    const StmtList* l = stmt_list_at(p, b.parent, b.field);
+    size_t n = sub.body.size();
+    if (!l || n == 0 || b.lo + n > l->size()) return std::nullopt;
+    const Stmt& first = *(*l)[b.lo];
+    if (sub.body[0]->kind == first.kind) return std::nullopt;
+    StmtList block(l->begin() + long(b.lo), l->begin() + long(b.lo + n));
+    if (has_index_div_mod(block)) return std::nullopt;
+    return kind_mismatch(*sub.body[0], first);
+}
 
 }  // namespace exo::rewrite

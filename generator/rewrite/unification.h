@@ -5,6 +5,7 @@
 // caller's buffers or to windows of them.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -20,5 +21,10 @@ struct UnificationFailed : std::runtime_error {
 // The call arguments, one per argument of `sub`; the block is the statements
 // [b.lo, b.lo + sub.body.size()) at `b` in `p`.
 ir::ExprList unify_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
+
+// The error unify_block would raise, when the kinds of the first statements decide it
+// (most refused attempts), found without the unifier and without throwing; nullopt
+// when only unification can tell.
+std::optional<std::string> quick_refusal(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
 
 }  // namespace exo::rewrite

@@ -519,19 +519,12 @@ Value s_insert_noop_call(const Value&, const CallArgs& a) {
 // Sub-procedure operations.
 // -> (proc, edits), or the message of the UnificationError the caller raises. Schedules
 // try `replace` with many instructions per statement (ExoBLAS's replace_all_stmts makes
-// ~100k attempts in one file) and most fail to unify; returning the failure spares it the
-// C++ unwinding through the host's call layers, which cost most of a failed attempt.
+// ~100k attempts in one file) and most fail to unify; returning the failure spares them
+// the C++ unwinding through the host's call layers, which cost most of a failed attempt.
 Value s_replace(const Value&, const CallArgs& a) {
     ARGS("_sched_replace", 3);
-    try {
-        ProcPtr p = proc_arg(a[0]);
-        BlockLoc block = block_arg(a[1]);
-        ProcPtr sub = proc_arg(a[2]);
-        if (auto refusal = rewrite::replace_refusal(p, block, sub)) return host::str(*refusal);
-        return result(rewrite::replace(p, block, sub));
-    } catch (const rewrite::UnificationFailed& e) {
-        return host::str(e.what());
-    }
+    rewrite::Replaced r = rewrite::replace(proc_arg(a[0]), block_arg(a[1]), proc_arg(a[2]));
+    return r.rewritten ? result(*r.rewritten) : host::str(r.refusal);
 }
 Value s_inline_call(const Value&, const CallArgs& a) {
     ARGS("_sched_inline", 2);

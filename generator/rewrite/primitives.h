@@ -153,11 +153,14 @@ namespace exo::rewrite {
 // Sub-procedure operations (subproc_ops.cpp): replace the first len(sub.body)
 // statements of `block` by a call to `sub` (unification.h); inline a call; swap a
 // call's callee for an equivalent proc (equivalence is checked by the caller).
-Rewritten replace(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ProcPtr& sub);
-// The UnificationError `replace` would raise when the first statements' kinds decide it,
-// returned instead of thrown: unwinding the exception costs more than the rest of such
-// an attempt, and a schedule like ExoBLAS's makes tens of thousands. nullopt otherwise.
-std::optional<std::string> replace_refusal(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ProcPtr& sub);
+// `replace` returns the rewrite, or the message of the UnificationError when the block
+// does not unify with `sub`: a schedule like ExoBLAS's makes tens of thousands of
+// refused attempts, and unwinding an exception costs more than the rest of one.
+struct Replaced {
+    std::optional<Rewritten> rewritten;
+    std::string refusal;  // when there is no rewrite
+};
+Replaced replace(const ir::ProcPtr& p, const ir::BlockLoc& block, const ir::ProcPtr& sub);
 Rewritten inline_call(const ir::ProcPtr& p, const ir::Path& call);
 Rewritten call_eqv(const ir::ProcPtr& p, const ir::Path& call, const ir::ProcPtr& eqv,
                    const std::vector<ir::ConfigField>& differing);

@@ -112,10 +112,17 @@ ExprList implied_stride_preds(const Proc& p, const Proc& sub, const ExprList& ar
 
 }  // namespace
 
-Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
+Replaced replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     size_t n = sub->body.size();
     if (block.hi - block.lo < n) sched_error("Not enough statements to match");
-    ExprList args = unify_block(*p, block, renamed_for_unification(sub));
+    // most refusals: the first statements' kinds differ, known without the unifier
+    if (auto refusal = quick_refusal(*p, block, *sub)) return {std::nullopt, *refusal};
+    ExprList args;
+    try {
+        args = unify_block(*p, block, renamed_for_unification(sub));
+    } catch (const UnificationFailed& e) {
+        return {std::nullopt, e.what()};
+    }
     const StmtList* list = stmt_list_at(*p, block.parent, block.field);
     StmtPtr call = ir::make<Call>(sub, args, (*list)[block.lo]->srcinfo);
     BlockLoc b{block.parent, block.field, block.lo, block.lo + n};
@@ -128,12 +135,7 @@ Rewritten replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     // Beyond upstream: the callee's asserts and the bounds of its accesses must hold at
     // the new call site.
     recheck_call_site(*out, *call);
-    return {out, {replace_edit(b, 1)}};
-}
-
-std::optional<std::string> replace_refusal(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
-    if (block.hi - block.lo < sub->body.size()) return std::nullopt;  // replace's own error comes first
-    return quick_refusal(*p, block, *sub);
+    return {Rewritten{out, {replace_edit(b, 1)}}, {}};
 }
 
 Rewritten inline_call(const ProcPtr& p, const Path& call_path) {

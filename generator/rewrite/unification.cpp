@@ -268,7 +268,6 @@ std::unordered_map<Sym, TypePtr> live_types(const Proc& p, const BlockLoc& b) {
 class Unifier {
 public:
     Unifier(const Proc& p, const BlockLoc& b, const Proc& sub) : block_() {
-        if (auto refusal = quick_refusal(p, b, sub)) fail(*refusal);
         const StmtList* l = stmt_list_at(p, b.parent, b.field);
         size_t n = sub.body.size();
         for (size_t i = b.lo; i < b.lo + n && i < l->size(); ++i) block_.push_back((*l)[i]);

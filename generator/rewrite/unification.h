@@ -23,8 +23,8 @@ struct UnificationFailed : std::runtime_error {
 ir::ExprList unify_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
 
 // The error unify_block would raise, when the kinds of the first statements decide it
-// (most refused attempts), found without the unifier and without throwing; nullopt
-// when only unification can tell.
+// (most refused attempts), found without the unifier's setup and without throwing;
+// nullopt when only unification can tell.
 std::optional<std::string> quick_refusal(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
 
 }  // namespace exo::rewrite

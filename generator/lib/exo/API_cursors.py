@@ -992,42 +992,41 @@ def _forward_impl(impl, edits):
     return impl
 
 
-# Recent answers of _history: a schedule forwards many cursors of one proc to the same
-# newer proc (ExoBLAS's replace_all_stmts forwards every statement it tries), and
-# finding the chain costs a crossing into the core for each step. The entries hold
-# their procs, so an id is not reused while it is a key; the memory is bounded.
-_HISTORY_MEMO = {}
-_HISTORY_MEMO_SIZE = 256
+class _RecentAnswers:
+    """Answers of a function of some objects, for the most recent of them, by identity:
+    an entry holds its objects, so their ids are not reused while they are keys; past
+    `size` entries the memory starts over."""
+
+    def __init__(self, size):
+        self._size = size
+        self._entries = {}
+
+    def get(self, objects, compute):
+        key = tuple(map(id, objects))
+        hit = self._entries.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], objects)):
+            return hit[1]
+        answer = compute(*objects)
+        if len(self._entries) >= self._size:
+            self._entries.clear()
+        self._entries[key] = (objects, answer)
+        return answer
+
+
+# A schedule forwards many cursors of one proc to the same newer proc (ExoBLAS's
+# replace_all_stmts forwards every statement it tries), and the chains of its procs
+# share their older steps, each of which crosses from the core.
+_HISTORIES = _RecentAnswers(256)
+_PROVENANCES = _RecentAnswers(4096)
 
 
 def _history(proc, target):
     """The edit lists from `target` to `proc`, oldest first."""
-    key = (id(proc), id(target))
-    hit = _HISTORY_MEMO.get(key)
-    if hit is not None and hit[0] is proc and hit[1] is target:
-        return hit[2]
-    chain = _find_history(proc, target)
-    if len(_HISTORY_MEMO) >= _HISTORY_MEMO_SIZE:
-        _HISTORY_MEMO.clear()
-    _HISTORY_MEMO[key] = (proc, target, chain)
-    return chain
-
-
-# Recent answers of _exo._provenance, whose edit lists cross from the core each time:
-# the chains of a schedule's procs share their older steps.
-_PROVENANCE_MEMO = {}
-_PROVENANCE_MEMO_SIZE = 4096
+    return _HISTORIES.get((proc, target), _find_history)
 
 
 def _provenance(p):
-    hit = _PROVENANCE_MEMO.get(id(p))
-    if hit is not None and hit[0] is p:
-        return hit[1]
-    prov = _exo._provenance(p)
-    if len(_PROVENANCE_MEMO) >= _PROVENANCE_MEMO_SIZE:
-        _PROVENANCE_MEMO.clear()
-    _PROVENANCE_MEMO[id(p)] = (p, prov)
-    return prov
+    return _PROVENANCES.get((p,), _exo._provenance)
 
 
 def _find_history(proc, target):

@@ -1,6 +1,5 @@
 #include "build.h"
 
-#include <elf.h>
 #include <link.h>
 
 #include <algorithm>
@@ -20,6 +19,7 @@
 #include "../backend/dispatch.h"
 #include "../backend/recorded_host.h"
 #include "../frontend/exo_module.h"
+#include "build_id.h"
 #include "../host/interp.h"
 #include "../host/runtime.h"
 #include "../ir/printer.h"
@@ -197,25 +197,6 @@ Options parse(const std::vector<std::string>& args, Mode mode) {
     return o;
 }
 
-// The GNU build-id note of one loaded object, or empty.
-std::string build_id_of(const dl_phdr_info* info) {
-    for (int i = 0; i < info->dlpi_phnum; ++i) {
-        const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-        if (ph.p_type != PT_NOTE) continue;
-        const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
-        const char* end = p + ph.p_memsz;
-        while (p + sizeof(ElfW(Nhdr)) <= end) {
-            auto* nh = reinterpret_cast<const ElfW(Nhdr)*>(p);
-            const char* name = p + sizeof(ElfW(Nhdr));
-            const char* desc = name + ((nh->n_namesz + 3) & ~3u);
-            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0)
-                return std::string(desc, nh->n_descsz);
-            p = desc + ((nh->n_descsz + 3) & ~3u);
-        }
-    }
-    return "";
-}
-
 // What exocc's output depends on besides its inputs: this executable and the solver
 // library it runs (a different Z3 may accept or reject other schedules). Each is stamped
 // by its GNU build-id, else by hashing its file.
@@ -314,6 +295,7 @@ public:
         for (const std::string& t : o_.targets) m_ = selected(base_, o_.selection, t);
         if (o_.targets.empty()) m_ = selected(base_, o_.selection, "");
         host::init_runtime(module_roots());
+        keep_processed_modules(o_.cache_dir);
         frontend::register_exo_module();
         // Code generation imports exo.core.memory (DRAM) in this process.
         host::Interpreter& in = host::Interpreter::get();

@@ -131,33 +131,31 @@ void warn(const std::string& msg) { std::fprintf(stderr, "exocc: warning: %s\n",
 
 Cache::Cache(std::string dir, uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {
     if (!enabled()) return;
-    if (std::string why = unusable_reason(); !why.empty()) {
+    if (std::string why = cache_dir_unusable_reason(dir_); !why.empty()) {
         warn("not using the cache directory " + dir_ + ": " + why + "; building without a cache");
         dir_.clear();
     }
 }
 
-// Why the directory cannot serve as this user's cache, or empty. A cache entry becomes
-// C code, so a directory others may write to is trusted only when declared shared.
-std::string Cache::unusable_reason() {
+std::string cache_dir_unusable_reason(const std::string& dir) {
     try {
-        if (!is_dir(dir_)) {
-            make_dirs(dir_);
-            ::chmod(dir_.c_str(), 0700);  // private from the start, whatever the umask
+        if (!is_dir(dir)) {
+            make_dirs(dir);
+            ::chmod(dir.c_str(), 0700);  // private from the start, whatever the umask
         }
     } catch (const FileError& e) {
         return e.what();
     }
     struct stat st;
-    if (::stat(dir_.c_str(), &st) != 0) return std::strerror(errno);
-    if (::access(dir_.c_str(), R_OK | W_OK | X_OK) != 0) return std::string("it is not writable (") + std::strerror(errno) + ")";
+    if (::stat(dir.c_str(), &st) != 0) return std::strerror(errno);
+    if (::access(dir.c_str(), R_OK | W_OK | X_OK) != 0) return std::string("it is not writable (") + std::strerror(errno) + ")";
     const char* shared = std::getenv("EXO_CACHE_SHARED");
     if (shared && std::string(shared) == "1") return "";
     const char* hint = " (set EXO_CACHE_SHARED=1 to trust a cache shared between users)";
     if (st.st_uid != ::geteuid()) return std::string("it belongs to another user") + hint;
     if (others_may_write(st)) return std::string("other users may write to it") + hint;
     // Whoever may write to a directory above it may replace the cache directory itself.
-    for (fs::path up = fs::path(real_path(dir_)).parent_path();; up = up.parent_path()) {
+    for (fs::path up = fs::path(real_path(dir)).parent_path();; up = up.parent_path()) {
         struct stat ust;
         if (::stat(up.c_str(), &ust) == 0 && !(ust.st_mode & S_ISVTX) &&
             ((ust.st_uid != ::geteuid() && ust.st_uid != 0) || others_may_write(ust)))

@@ -52,13 +52,17 @@ public:
 
 private:
     std::string path_of(const std::string& key) const;
-    std::string unusable_reason();
     // Removes the least recently used entries over the bound, and stale temporaries.
     void evict();
 
     std::string dir_;
     uint64_t max_bytes_;
 };
+
+// Why `dir` cannot serve as this user's cache, or empty; creates it (0700) if missing.
+// A cache entry becomes code (the C of a kernel, the tree of a module), so a directory
+// others may write to, or replace, is trusted only when declared shared.
+std::string cache_dir_unusable_reason(const std::string& dir);
 
 // Where the cache lives: --cache-dir, else $EXO_CACHE_DIR, else $XDG_CACHE_HOME/exocc,
 // else ~/.cache/exocc. `EXO_CACHE_DIR=` (set but empty) or --no-cache disable it.

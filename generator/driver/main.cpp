@@ -15,6 +15,7 @@
 #include "../frontend/exo_module.h"
 #include "../host/interp.h"
 #include "build.h"
+#include "cache.h"
 #include "cli_help.h"
 #include "cpython_launch.h"
 #include "module_roots.h"
@@ -48,6 +49,7 @@ int run_bundled(const char* module_file, const std::vector<std::string>& args_af
         return 2;
     }
     exo::host::init_runtime(roots);
+    exo::driver::keep_processed_modules(exo::driver::default_cache_dir());
     exo::frontend::register_exo_module();
     exo::host::Interpreter::get().python_path = exo::driver::python_path_from_environment();
     std::vector<std::string> args{path};
@@ -98,6 +100,7 @@ int main(int argc, char** argv) {
     if (cmd == "run") {
         if (argc < 3) return usage();
         exo::host::init_runtime(module_roots());
+        exo::driver::keep_processed_modules(exo::driver::default_cache_dir());
         exo::frontend::register_exo_module();
         exo::host::Interpreter::get().python_path = exo::driver::python_path_from_environment();
         std::vector<std::string> args(argv + 2, argv + argc);

@@ -1,9 +1,15 @@
 #include "module_roots.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
+
+#include "../host/module_store.h"
+#include "build_id.h"
+#include "cache.h"
+#include "fs_util.h"
 
 namespace exo::driver {
 
@@ -57,6 +63,30 @@ std::vector<std::string> python_path_from_environment() {
         out.push_back(s);
     }
     return out;
+}
+
+void keep_processed_modules(const std::string& cache_dir) {
+    // A stored tree is run as the module's code: the directory must be trusted as the
+    // build cache is. An unusable one only costs speed, so it is not reported.
+    std::string dir = cache_dir + "/modules";
+    if (cache_dir.empty() || !cache_dir_unusable_reason(cache_dir).empty() ||
+        !cache_dir_unusable_reason(dir).empty())
+        return;
+    std::string identity;
+    for (unsigned char c : executable_build_id()) {
+        static const char digits[] = "0123456789abcdef";
+        identity += digits[c >> 4];
+        identity += digits[c & 15];
+    }
+    if (identity.empty()) {  // linked without a build-id: the file's inode, size and time
+        struct stat st;
+        if (::stat("/proc/self/exe", &st) != 0) return;
+        identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) +
+                   ":" + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+    }
+    host::set_module_store(dir, identity,
+                           {[](const std::string& path, uint64_t max) { return read_file(path, max); },
+                            [](const std::string& path, const std::string& bytes) { write_atomic(path, bytes); }});
 }
 
 std::vector<std::string> hw_roots(const std::vector<std::string>& roots) {

@@ -15,6 +15,12 @@ std::vector<std::string> module_roots();
 // For the commands that run a program as Python would (run, test, upstream's exocc).
 std::vector<std::string> python_path_from_environment();
 
+// Turns on the host's store of processed modules (host/module_store.h) in
+// CACHE_DIR/modules, marked with this executable's build-id (else its inode, size and
+// modification time), so that a rebuilt exocc never reads another build's trees. An
+// empty `cache_dir` (the cache is off) leaves it off.
+void keep_processed_modules(const std::string& cache_dir);
+
 // The hardware-library directories among them (the `exo.platforms` package).
 std::vector<std::string> hw_roots(const std::vector<std::string>& roots);
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "interp.h"
+#include "module_store.h"
 #include "parser.h"
 
 namespace exo::host {
@@ -87,7 +88,7 @@ Value load_source_module(Interpreter& in, const std::string& name, const std::st
     }
     setitem(in.sys_modules, str(name), Value(m));
     try {
-        std::shared_ptr<const ParsedSource> src = parse_and_resolve(path, text);
+        std::shared_ptr<const ParsedSource> src = resolved([&] { return parse_module_stored(path, text); });
         in.exec_module(m.get(), src);
     } catch (...) {
         delitem(in.sys_modules, str(name));

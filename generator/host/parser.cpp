@@ -1006,16 +1006,25 @@ std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
+}  // namespace
+
+std::shared_ptr<ParsedSource> unparsed_source(std::string filename, std::string text) {
+    auto src = std::make_shared<ParsedSource>();
+    src->filename = std::move(filename);
+    src->text = normalize_source(std::move(text));
+    src->lines = split_lines(src->text);
+    return src;
+}
+
+namespace {
+
 bool same_error(const SyntaxErrorInfo& a, const SyntaxErrorInfo& b) {
     return a.type == b.type && a.msg == b.msg && a.line == b.line && a.col == b.col;
 }
 
 template <class F>
 std::shared_ptr<ParsedSource> run_parser(std::string filename, std::string text, F&& body) {
-    auto src = std::make_shared<ParsedSource>();
-    src->filename = filename;
-    src->text = normalize_source(std::move(text));
-    src->lines = split_lines(src->text);
+    std::shared_ptr<ParsedSource> src = unparsed_source(filename, std::move(text));
     ErrorReporter rep(std::move(filename), &src->lines);
     // Token offsets are 32-bit and positions are ints.
     if (src->text.size() > (size_t)INT32_MAX - 16)

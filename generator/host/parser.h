@@ -28,6 +28,10 @@ namespace exo::host {
 // Column offsets are in UTF-8 bytes, like CPython's col_offset.
 std::shared_ptr<ParsedSource> parse_module(std::string filename, std::string text);
 
+// What parse_module starts from: `text` normalized as described above and split into
+// `lines`, with an empty body (which the module store fills from a processed form).
+std::shared_ptr<ParsedSource> unparsed_source(std::string filename, std::string text);
+
 // Parses one expression ("eval" mode): the body holds one ExprStmt wrapping it.
 // Throws SyntaxErrorException.
 std::shared_ptr<ParsedSource> parse_expression(std::string filename, std::string text);

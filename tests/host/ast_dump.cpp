@@ -5,6 +5,8 @@
 //   ast_dump --eval FILE    same for mode="eval" (prints the Expression body)
 //   ast_dump --error FILE   on a syntax error print "Type|msg|line|offset"
 //   ast_dump --segments FILE  print repr(ParsedSource::segment(span)) of each statement
+//   ast_dump --decoded FILE the module AST as the first mode prints it, after a round
+//                           trip through the module store's encoding (ast_codec.h)
 //   ast_dump --bench N FILE parse FILE N times and report the mean time
 //
 // On a syntax error the first two modes print "SyntaxError: ..." to stdout and exit 1.
@@ -18,6 +20,7 @@
 #include <sstream>
 #include <string>
 
+#include "../../generator/host/ast_codec.h"
 #include "../../generator/host/parser.h"
 #include "../../generator/host/syntax_utf8.h"
 
@@ -509,7 +512,7 @@ std::string read_file(const char* path) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: ast_dump [--eval|--error|--segments|--bench N] FILE\n");
+        std::fprintf(stderr, "usage: ast_dump [--eval|--error|--segments|--decoded|--bench N] FILE\n");
         return 2;
     }
     std::string mode = argc >= 3 ? argv[1] : "";
@@ -541,6 +544,23 @@ int main(int argc, char** argv) {
             if (mode == "--segments") {  // source segment of each top-level statement
                 for (const Stmt* st : src->body) std::cout << repr_str(src->segment(st->span)) << "\n";
                 return 0;
+            }
+            if (mode == "--decoded") {
+                std::string bytes = encode_module_ast(*src);
+                std::shared_ptr<ParsedSource> decoded = unparsed_source(path, text);
+                if (!decode_module_ast(bytes, *decoded)) {
+                    std::cout << "decode_module_ast refused its own encoding\n";
+                    return 1;
+                }
+                if (encode_module_ast(*decoded) != bytes) {
+                    std::cout << "the decoded tree encodes differently\n";
+                    return 1;
+                }
+                if (decoded->future_annotations != src->future_annotations) {
+                    std::cout << "the decoded tree lost `from __future__ import annotations`\n";
+                    return 1;
+                }
+                src = decoded;
             }
             Dumper d;
             d.module(*src);

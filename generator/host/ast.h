@@ -7,8 +7,11 @@
 // mutated after parsing, except for the resolver annotations marked `mutable`.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -287,19 +290,48 @@ struct ContinueStmt : Stmt { ContinueStmt() : Stmt(StmtKind::Continue) {} };
 
 // ------------------------------------------------------------------- modules
 
-// Owns every node of one parse.
+// Owns every node of one parse. Nodes are placed one after another in large blocks
+// (a parse makes tens of thousands, and a heap allocation each was a good part of
+// parsing and of decoding a stored tree) and destroyed together, in reverse order.
 class Arena {
 public:
+    Arena() = default;
+    Arena(const Arena&) = delete;
+    Arena& operator=(const Arena&) = delete;
+    ~Arena() {
+        for (auto it = nodes_.rbegin(); it != nodes_.rend(); ++it) (*it)->~Node();
+    }
+
     template <class T, class... A>
     T* make(A&&... a) {
-        auto p = std::make_unique<T>(std::forward<A>(a)...);
-        T* raw = p.get();
-        nodes_.push_back(std::move(p));
+        static_assert(alignof(T) <= alignof(std::max_align_t));
+        T* raw = new (allocate(sizeof(T))) T(std::forward<A>(a)...);
+        nodes_.push_back(raw);
         return raw;
     }
 
 private:
-    std::vector<std::unique_ptr<Node>> nodes_;
+    static constexpr size_t kBlockBytes = 32 << 10;
+
+    void* allocate(size_t n) {
+        n = (n + alignof(std::max_align_t) - 1) & ~(alignof(std::max_align_t) - 1);
+        if (n > left_) {
+            size_t size = std::max(n, kBlockBytes);
+            // Not zeroed: every node is constructed over its bytes.
+            blocks_.emplace_back(new std::max_align_t[size / sizeof(std::max_align_t) + 1]);
+            next_ = reinterpret_cast<char*>(blocks_.back().get());
+            left_ = size;
+        }
+        void* p = next_;
+        next_ += n;
+        left_ -= n;
+        return p;
+    }
+
+    std::vector<std::unique_ptr<std::max_align_t[]>> blocks_;
+    std::vector<Node*> nodes_;  // to destroy
+    char* next_ = nullptr;
+    size_t left_ = 0;
 };
 
 // One parsed file (or string). Kept alive by every function defined in it, so that

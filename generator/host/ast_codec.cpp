@@ -5,10 +5,13 @@
 // (or 1 for the node types that have no kind), then its span and fields.
 #include "ast_codec.h"
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
+#include <unordered_map>
 
 #include "parser_internal.h"
+#include "resolver.h"
 
 namespace exo::host {
 
@@ -27,6 +30,8 @@ constexpr uint64_t last_of(BinOpKind) { return uint64_t(BinOpKind::FloorDiv); }
 constexpr uint64_t last_of(UnaryOpKind) { return uint64_t(UnaryOpKind::USub); }
 constexpr uint64_t last_of(CmpOpKind) { return uint64_t(CmpOpKind::NotIn); }
 constexpr uint64_t last_of(ConstKind) { return uint64_t(ConstKind::Bytes); }
+constexpr uint64_t last_of(NameScope) { return uint64_t(NameScope::ClassFree); }
+constexpr uint64_t last_of(Scope::Kind) { return uint64_t(Scope::Kind::Comprehension); }
 
 // ------------------------------------------------------------ fields of each node
 
@@ -37,18 +42,20 @@ template <class A> void fields(A& a, Arguments& n) {
 template <class A> void fields(A& a, Keyword& n) { a(n.arg); a(n.value); }
 template <class A> void fields(A& a, Comprehension& n) { a(n.target); a(n.iter); a(n.ifs); }
 template <class A> void fields(A& a, WithItem& n) { a(n.context_expr); a(n.optional_vars); }
-template <class A> void fields(A& a, ExceptHandler& n) { a(n.type); a(n.name); a(n.body); }
-template <class A> void fields(A& a, Alias& n) { a(n.name); a(n.asname); }
+template <class A> void fields(A& a, ExceptHandler& n) { a(n.type); a(n.name); a(n.body); a.synthesized(n.name_target); }
+template <class A> void fields(A& a, Alias& n) { a(n.name); a(n.asname); a.synthesized(n.name_target); }
 
 template <class A> void fields(A& a, BoolOpExpr& n) { a(n.op); a(n.values); }
 template <class A> void fields(A& a, NamedExpr& n) { a(n.target); a(n.value); }
 template <class A> void fields(A& a, BinOpExpr& n) { a(n.left); a(n.op); a(n.right); }
 template <class A> void fields(A& a, UnaryOpExpr& n) { a(n.op); a(n.operand); }
-template <class A> void fields(A& a, LambdaExpr& n) { a(n.args); a(n.body); }
+template <class A> void fields(A& a, LambdaExpr& n) { a(n.args); a(n.body); a.scope_of(n, n.scope); }
 template <class A> void fields(A& a, IfExpExpr& n) { a(n.test); a(n.body); a(n.orelse); }
 template <class A> void fields(A& a, DictExpr& n) { a(n.keys); a(n.values); }
 template <class A> void fields(A& a, SetExpr& n) { a(n.elts); }
-template <class A> void fields(A& a, ComprehensionExpr& n) { a(n.elt); a(n.key); a(n.value); a(n.generators); }
+template <class A> void fields(A& a, ComprehensionExpr& n) {
+    a(n.elt); a(n.key); a(n.value); a(n.generators); a.scope_of(n, n.scope);
+}
 template <class A> void fields(A& a, YieldExpr& n) { a(n.value); }
 template <class A> void fields(A& a, YieldFromExpr& n) { a(n.value); }
 template <class A> void fields(A& a, CompareExpr& n) { a(n.left); a(n.ops); a(n.comparators); }
@@ -59,15 +66,18 @@ template <class A> void fields(A& a, ConstantExpr& n) { a(n.ckind); a(n.ival); a
 template <class A> void fields(A& a, AttributeExpr& n) { a(n.value); a(n.attr); a(n.ctx); }
 template <class A> void fields(A& a, SubscriptExpr& n) { a(n.value); a(n.slice); a(n.ctx); }
 template <class A> void fields(A& a, StarredExpr& n) { a(n.value); a(n.ctx); }
-template <class A> void fields(A& a, NameExpr& n) { a(n.id); a(n.ctx); }
+template <class A> void fields(A& a, NameExpr& n) { a(n.id); a(n.ctx); a.resolution(n); }
 template <class A> void fields(A& a, ListExpr& n) { a(n.elts); a(n.ctx); }
 template <class A> void fields(A& a, TupleExpr& n) { a(n.elts); a(n.ctx); }
 template <class A> void fields(A& a, SliceExpr& n) { a(n.lower); a(n.upper); a(n.step); }
 
 template <class A> void fields(A& a, FunctionDefStmt& n) {
     a(n.name); a(n.args); a(n.body); a(n.decorator_list); a(n.returns); a(n.is_async);
+    a.scope_of(n, n.scope); a.synthesized(n.name_target);
 }
-template <class A> void fields(A& a, ClassDefStmt& n) { a(n.name); a(n.bases); a(n.keywords); a(n.body); a(n.decorator_list); }
+template <class A> void fields(A& a, ClassDefStmt& n) {
+    a(n.name); a(n.bases); a(n.keywords); a(n.body); a(n.decorator_list); a.scope_of(n, n.scope); a.synthesized(n.name_target);
+}
 template <class A> void fields(A& a, ReturnStmt& n) { a(n.value); }
 template <class A> void fields(A& a, DeleteStmt& n) { a(n.targets); }
 template <class A> void fields(A& a, AssignStmt& n) { a(n.targets); a(n.value); }
@@ -88,6 +98,15 @@ template <class A> void fields(A& a, ExprStmt& n) { a(n.value); }
 template <class A> void fields(A&, PassStmt&) {}
 template <class A> void fields(A&, BreakStmt&) {}
 template <class A> void fields(A&, ContinueStmt&) {}
+
+// A scope's record, after the tree (its node is the one whose field named it).
+template <class A> void fields(A& a, Scope& sc) {
+    a(sc.kind); a(sc.name); a(sc.qualname); a.scope_ref(sc.parent);
+    a(sc.fast_names); a(sc.cell_names); a(sc.free_names); a(sc.free_source);
+    a(sc.params); a(sc.nposonly); a(sc.npositional); a(sc.nkwonly); a(sc.has_varargs); a(sc.has_varkw);
+    a(sc.param_slots); a(sc.is_generator); a(sc.is_coroutine); a(sc.uses_super_or_class);
+    a.flags(sc.flags); a.name_refs(sc.names); a.scope_refs(sc.children);
+}
 
 // Calls f with `e` as its concrete type (or, reading, a new node of kind k).
 template <class F>
@@ -156,9 +175,15 @@ auto with_stmt_type(StmtKind k, F&& f) {
 
 // Walks the tree without changing it; `fields` takes non-const references only so
 // that the Reader can share it.
+struct Unencodable {};
+
 class Writer {
 public:
     std::string out;
+
+    explicit Writer(const ResolvedScopes& rs) {
+        for (size_t i = 0; i < rs.scopes.size(); i++) scope_index_.emplace(rs.scopes[i].get(), i);
+    }
 
     void operator()(bool& v) { varint(v ? 1 : 0); }
     void operator()(int& v) { signed_varint(v); }
@@ -199,7 +224,59 @@ public:
         fields(*this, *n);
     }
 
+    template <class X, class Y>
+    void operator()(std::pair<X, Y>& p) {
+        (*this)(p.first);
+        (*this)(p.second);
+    }
+
+    // The resolver's annotations (resolver.h): a name's place, a node's scope, the
+    // Store name synthesized for a binding, and the scope records after the tree.
+    void resolution(NameExpr& n) {
+        (*this)(n.scope);
+        (*this)(n.index);
+        name_number_.emplace(&n, name_number_.size());
+    }
+    void scope_of(Node&, Scope*& sc) { scope_ref(sc); }
+    void scope_ref(Scope*& sc) {
+        if (!sc) return varint(0);
+        auto it = scope_index_.find(sc);
+        if (it == scope_index_.end()) throw Unencodable{};
+        varint(it->second + 1);
+    }
+    void scope_refs(std::vector<Scope*>& v) {
+        varint(v.size());
+        for (Scope*& sc : v) scope_ref(sc);
+    }
+    void name_refs(std::vector<NameExpr*>& v) {
+        varint(v.size());
+        for (NameExpr* n : v) {
+            auto it = name_number_.find(n);
+            if (it == name_number_.end()) throw Unencodable{};
+            varint(it->second);
+        }
+    }
+    void flags(std::unordered_map<std::string, int>& m) {
+        std::vector<std::pair<std::string, int>> sorted(m.begin(), m.end());
+        std::sort(sorted.begin(), sorted.end());
+        (*this)(sorted);
+    }
+    void synthesized(NameExpr*& n) {
+        if (!n) return varint(0);
+        varint(1);
+        span(n->span);
+        fields(*this, *n);
+    }
+    void scopes(const ResolvedScopes& rs, Scope*& module) {
+        scope_ref(module);
+        varint(rs.scopes.size());
+        for (const auto& sc : rs.scopes) fields(*this, *sc);
+    }
+
 private:
+    std::unordered_map<const Scope*, uint64_t> scope_index_;
+    std::unordered_map<const NameExpr*, uint64_t> name_number_;
+
     void varint(uint64_t v) {
         while (v >= 0x80) {
             out += char(uint8_t(v) | 0x80);
@@ -222,7 +299,7 @@ struct Malformed {};
 
 class Reader {
 public:
-    Reader(std::string_view in, Arena& arena) : in_(in), arena_(arena) {}
+    Reader(std::string_view in, Arena& arena, ResolvedScopes& rs) : in_(in), arena_(arena), rs_(rs) {}
 
     bool at_end() const { return pos_ == in_.size(); }
 
@@ -299,7 +376,73 @@ public:
         fields(*this, *n);
     }
 
+    template <class X, class Y>
+    void operator()(std::pair<X, Y>& p) {
+        (*this)(p.first);
+        (*this)(p.second);
+    }
+
+    void resolution(NameExpr& n) {
+        (*this)(n.scope);
+        (*this)(n.index);
+        names_.push_back(&n);
+    }
+    void scope_of(Node& node, Scope*& sc) {
+        scope_ref(sc);
+        if (!sc || sc->node) throw Malformed{};  // every def has its own scope
+        sc->node = &node;
+    }
+    void scope_ref(Scope*& sc) {
+        uint64_t i = varint();
+        if (i == 0) return void(sc = nullptr);
+        if (i - 1 > in_.size()) throw Malformed{};  // more scopes than bytes left
+        while (rs_.scopes.size() < i) rs_.scopes.push_back(std::make_unique<Scope>());
+        sc = rs_.scopes[i - 1].get();
+    }
+    void scope_refs(std::vector<Scope*>& v) {
+        v.resize(count());
+        for (Scope*& sc : v) scope_ref(sc);
+    }
+    void name_refs(std::vector<NameExpr*>& v) {
+        v.resize(count());
+        for (NameExpr*& n : v) {
+            uint64_t i = varint();
+            if (i >= names_.size()) throw Malformed{};
+            n = names_[i];
+        }
+    }
+    void flags(std::unordered_map<std::string, int>& m) {
+        std::vector<std::pair<std::string, int>> sorted;
+        (*this)(sorted);
+        m = std::unordered_map<std::string, int>(sorted.begin(), sorted.end());
+    }
+    void synthesized(NameExpr*& n) {
+        uint64_t tag = varint();
+        if (tag == 0) return void(n = nullptr);
+        if (tag != 1) throw Malformed{};
+        auto made = std::make_unique<NameExpr>();
+        span(made->span);
+        fields(*this, *made);
+        n = made.get();
+        rs_.synthesized.push_back(std::move(made));
+    }
+    void scopes(Scope*& module) {
+        scope_ref(module);
+        if (!module || count() != rs_.scopes.size()) throw Malformed{};
+        for (const auto& sc : rs_.scopes) {
+            fields(*this, *sc);
+            // The module scope alone has no node; the interpreter relies on the others'.
+            if ((sc.get() == module) != (sc->node == nullptr)) throw Malformed{};
+        }
+    }
+
 private:
+    uint64_t count() {
+        uint64_t n = varint();
+        if (n > in_.size() - pos_) throw Malformed{};  // each element takes a byte at least
+        return n;
+    }
+
     struct Nest {
         Reader& r;
         explicit Nest(Reader& r) : r(r) {
@@ -333,27 +476,40 @@ private:
     size_t pos_ = 0;
     int depth_ = 0;
     Arena& arena_;
+    ResolvedScopes& rs_;
+    std::vector<NameExpr*> names_;  // in the order the writer numbered them
 };
 
 }  // namespace
 
 std::string encode_module_ast(const ParsedSource& src) {
-    Writer w;
-    bool future = src.future_annotations;
-    w(future);
-    w(const_cast<StmtList&>(src.body));
-    return std::move(w.out);
+    const auto* rs = static_cast<const ResolvedScopes*>(src.resolver_data.get());
+    if (!rs) return "";
+    try {
+        Writer w(*rs);
+        bool future = src.future_annotations;
+        w(future);
+        w(const_cast<StmtList&>(src.body));
+        w.scopes(*rs, src.scope);
+        return std::move(w.out);
+    } catch (const Unencodable&) {
+        return "";
+    }
 }
 
 bool decode_module_ast(std::string_view bytes, ParsedSource& src) {
+    auto rs = std::make_shared<ResolvedScopes>();
     try {
-        Reader r(bytes, src.arena);
+        Reader r(bytes, src.arena, *rs);
         r(src.future_annotations);
         r(src.body);
-        return r.at_end();
+        r.scopes(src.scope);
+        if (!r.at_end()) return false;
     } catch (const Malformed&) {
         return false;
     }
+    src.resolver_data = std::move(rs);
+    return true;
 }
 
 }  // namespace exo::host

@@ -88,7 +88,12 @@ Value load_source_module(Interpreter& in, const std::string& name, const std::st
     }
     setitem(in.sys_modules, str(name), Value(m));
     try {
-        std::shared_ptr<const ParsedSource> src = resolved([&] { return parse_module_stored(path, text); });
+        std::shared_ptr<const ParsedSource> src;
+        try {
+            src = parse_and_resolve_stored(path, text);
+        } catch (const SyntaxErrorException& e) {
+            raise_syntax_error(e.info);
+        }
         in.exec_module(m.get(), src);
     } catch (...) {
         delitem(in.sys_modules, str(name));

@@ -10,12 +10,13 @@
 
 #include "ast_codec.h"
 #include "parser.h"
+#include "resolver.h"
 
 namespace exo::host {
 
 namespace {
 
-constexpr std::string_view kMagic = "exocc processed module 1\n";
+constexpr std::string_view kMagic = "exocc processed module 2\n";
 
 struct Store {
     std::string dir;
@@ -102,6 +103,7 @@ std::shared_ptr<ParsedSource> load(const Store& s, const std::string& entry, con
 void save(const Store& s, const std::string& entry, const std::string& path, const std::string& text,
           uint64_t text_hash, const ParsedSource& src) {
     std::string payload = encode_module_ast(src);
+    if (payload.empty()) return;
     std::string bytes(kMagic);
     put_str(bytes, s.identity);
     put_str(bytes, path);
@@ -124,13 +126,18 @@ void set_module_store(std::string dir, std::string writer_identity, ModuleStoreF
     store() = Store{std::move(dir), std::move(writer_identity), std::move(files)};
 }
 
-std::shared_ptr<ParsedSource> parse_module_stored(const std::string& path, const std::string& text) {
+std::shared_ptr<ParsedSource> parse_and_resolve_stored(const std::string& path, const std::string& text) {
     const Store& s = store();
-    if (s.dir.empty()) return parse_module(path, text);
+    if (s.dir.empty()) {
+        std::shared_ptr<ParsedSource> src = parse_module(path, text);
+        resolve(*src);
+        return src;
+    }
     std::string entry = entry_path(s.dir, path);
     uint64_t text_hash = hash_of(text);
     if (std::shared_ptr<ParsedSource> src = load(s, entry, path, text, text_hash)) return src;
     std::shared_ptr<ParsedSource> src = parse_module(path, text);
+    resolve(*src);
     save(s, entry, path, text, text_hash, *src);
     return src;
 }

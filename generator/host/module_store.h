@@ -1,6 +1,6 @@
 // Processed modules: the parse of each imported module's source, kept in a directory
 // (under exocc's cache) so that a later run importing the same source decodes the tree
-// (ast_codec.h) instead of lexing and parsing the text again, as CPython keeps .pyc
+// (ast_codec.h) instead of lexing, parsing and resolving it again, as CPython keeps .pyc
 // files. The source is still read every time: an entry is used only when it was written
 // by this same exocc executable, for this same path and byte-identical source text.
 // Anything else (stale, foreign, truncated or corrupt) is ignored and rewritten; a
@@ -31,9 +31,9 @@ struct ModuleStoreFiles {
 // keep_processed_modules). Off until called.
 void set_module_store(std::string dir, std::string writer_identity, ModuleStoreFiles files);
 
-// parse_module(path, text), served from the store when it holds this text's parse.
-// Throws SyntaxErrorException as parse_module does; a source that does not parse is
-// never stored.
-std::shared_ptr<ParsedSource> parse_module_stored(const std::string& path, const std::string& text);
+// parse_module(path, text) then resolve() on it, served from the store when it holds
+// this text's tree. Throws SyntaxErrorException as those do; a source that does not
+// parse or resolve is never stored.
+std::shared_ptr<ParsedSource> parse_and_resolve_stored(const std::string& path, const std::string& text);
 
 }  // namespace exo::host

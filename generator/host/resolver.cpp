@@ -20,10 +20,7 @@ enum SymbolFlag : int {
     FreeVar = 64,   // comes from an enclosing function
 };
 
-struct Owner {
-    std::vector<std::unique_ptr<Scope>> scopes;
-    std::vector<std::unique_ptr<NameExpr>> synthesized;
-};
+using Owner = ResolvedScopes;
 
 bool function_like(const Scope* s) {
     return s->kind == Scope::Kind::Function || s->kind == Scope::Kind::Lambda ||

@@ -4,6 +4,7 @@
 // reads and writes variables by slot, without dictionary lookups.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,6 +44,15 @@ struct Scope {
     std::unordered_map<std::string, int> flags;  // bits of SymbolFlag
     std::vector<NameExpr*> names;                // every NameExpr that belongs here
     std::vector<Scope*> children;
+};
+
+// What resolve() leaves in ParsedSource::resolver_data: every scope, in the order the
+// resolver made them (the module's first, each scope before its nested ones), and the
+// Store names it synthesized for def, class, except-as and import bindings. The module
+// store rebuilds it when it decodes a stored tree (ast_codec.h).
+struct ResolvedScopes {
+    std::vector<std::unique_ptr<Scope>> scopes;
+    std::vector<std::unique_ptr<NameExpr>> synthesized;
 };
 
 // Parses nothing; annotates `src` in place. Raises (C++) SyntaxErrorException from

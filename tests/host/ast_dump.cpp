@@ -17,11 +17,13 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 
 #include "../../generator/host/ast_codec.h"
 #include "../../generator/host/parser.h"
+#include "../../generator/host/resolver.h"
 #include "../../generator/host/syntax_utf8.h"
 
 using namespace exo::host;
@@ -140,6 +142,7 @@ const char* ctx(ExprContext c) { return c == ExprContext::Load ? "Load()" : c ==
 class Dumper {
 public:
     std::string out;
+    std::string places;  // each Name's resolver annotation, in tree order
 
     void module(const ParsedSource& src) {
         out += "Module(body=";
@@ -276,6 +279,7 @@ public:
             case ExprKind::Name: {
                 auto* n = static_cast<const NameExpr*>(e);
                 out += "Name(id=" + repr_str(n->id) + ", ctx=" + ctx(n->ctx);
+                places += n->id + ":" + std::to_string(int(n->scope)) + ":" + std::to_string(n->index) + " ";
                 break;
             }
             case ExprKind::List: {
@@ -508,6 +512,45 @@ std::string read_file(const char* path) {
     return ss.str();
 }
 
+// Everything resolve() decided: each scope's record, with the names it owns (the
+// synthesized ones included) and their annotations.
+std::string resolution(const ParsedSource& src) {
+    const auto* rs = static_cast<const ResolvedScopes*>(src.resolver_data.get());
+    if (!rs) return "unresolved";
+    std::map<const Scope*, size_t> index;
+    for (size_t i = 0; i < rs->scopes.size(); i++) index[rs->scopes[i].get()] = i;
+    auto ref = [&](const Scope* s) { return s ? std::to_string(index.at(s)) : std::string("-"); };
+    auto list = [](const std::vector<std::string>& v) {
+        std::string o;
+        for (const auto& x : v) o += x + ",";
+        return o;
+    };
+    std::ostringstream o;
+    o << "module " << ref(src.scope) << "\n";
+    for (const auto& up : rs->scopes) {
+        const Scope& sc = *up;
+        o << int(sc.kind) << " " << sc.name << " " << sc.qualname << " parent=" << ref(sc.parent)
+          << " node=" << (sc.node ? std::to_string(sc.node->span.line) + ":" + std::to_string(sc.node->span.col) : "-")
+          << " fast=" << list(sc.fast_names) << " cell=" << list(sc.cell_names) << " free=" << list(sc.free_names)
+          << " params=" << list(sc.params) << " " << sc.nposonly << "/" << sc.npositional << "/" << sc.nkwonly << " "
+          << sc.has_varargs << sc.has_varkw << sc.is_generator << sc.is_coroutine << sc.uses_super_or_class;
+        o << " free_source=";
+        for (int x : sc.free_source) o << x << ",";
+        o << " slots=";
+        for (const auto& [k, i] : sc.param_slots) o << int(k) << ":" << i << ",";
+        o << " flags=";
+        for (const auto& [k, v] : std::map<std::string, int>(sc.flags.begin(), sc.flags.end())) o << k << ":" << v << ",";
+        o << " names=";
+        for (const NameExpr* n : sc.names)
+            o << n->id << ":" << int(n->ctx) << ":" << int(n->scope) << ":" << n->index << "@" << n->span.line << ":"
+              << n->span.col << ",";
+        o << " children=";
+        for (const Scope* c : sc.children) o << ref(c) << ",";
+        o << "\n";
+    }
+    return o.str();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -546,6 +589,7 @@ int main(int argc, char** argv) {
                 return 0;
             }
             if (mode == "--decoded") {
+                resolve(*src);
                 std::string bytes = encode_module_ast(*src);
                 std::shared_ptr<ParsedSource> decoded = unparsed_source(path, text);
                 if (!decode_module_ast(bytes, *decoded)) {
@@ -558,6 +602,15 @@ int main(int argc, char** argv) {
                 }
                 if (decoded->future_annotations != src->future_annotations) {
                     std::cout << "the decoded tree lost `from __future__ import annotations`\n";
+                    return 1;
+                }
+                Dumper fresh, again;
+                fresh.module(*src);
+                again.module(*decoded);
+                if (resolution(*decoded) != resolution(*src) || again.places != fresh.places) {
+                    std::cout << "the decoded tree's scopes differ from the resolver's:\n"
+                              << resolution(*src) << fresh.places << "\n---\n" << resolution(*decoded) << again.places
+                              << "\n";
                     return 1;
                 }
                 src = decoded;

@@ -66,7 +66,8 @@ template <class A> void fields(A& a, ConstantExpr& n) { a(n.ckind); a(n.ival); a
 template <class A> void fields(A& a, AttributeExpr& n) { a(n.value); a(n.attr); a(n.ctx); }
 template <class A> void fields(A& a, SubscriptExpr& n) { a(n.value); a(n.slice); a(n.ctx); }
 template <class A> void fields(A& a, StarredExpr& n) { a(n.value); a(n.ctx); }
-template <class A> void fields(A& a, NameExpr& n) { a(n.id); a(n.ctx); a.resolution(n); }
+template <class A> void fields(A& a, NameExpr& n) { a(n.id); a(n.ctx); a(n.scope); a(n.index); a.numbered(n); }
+template <class A, class X, class Y> void fields(A& a, std::pair<X, Y>& p) { a(p.first); a(p.second); }
 template <class A> void fields(A& a, ListExpr& n) { a(n.elts); a(n.ctx); }
 template <class A> void fields(A& a, TupleExpr& n) { a(n.elts); a(n.ctx); }
 template <class A> void fields(A& a, SliceExpr& n) { a(n.lower); a(n.upper); a(n.step); }
@@ -225,18 +226,13 @@ public:
     }
 
     template <class X, class Y>
-    void operator()(std::pair<X, Y>& p) {
-        (*this)(p.first);
-        (*this)(p.second);
-    }
+    void operator()(std::pair<X, Y>& p) { fields(*this, p); }
 
-    // The resolver's annotations (resolver.h): a name's place, a node's scope, the
-    // Store name synthesized for a binding, and the scope records after the tree.
-    void resolution(NameExpr& n) {
-        (*this)(n.scope);
-        (*this)(n.index);
-        name_number_.emplace(&n, name_number_.size());
-    }
+    // The resolver's work (resolver.h): names are numbered as the walk meets them, so
+    // that a scope's record can list its names; a node names its scope by index; the
+    // Store names synthesized for bindings follow their nodes; the scope records
+    // follow the tree.
+    void numbered(NameExpr& n) { name_number_.emplace(&n, name_number_.size()); }
     void scope_of(Node&, Scope*& sc) { scope_ref(sc); }
     void scope_ref(Scope*& sc) {
         if (!sc) return varint(0);
@@ -377,16 +373,9 @@ public:
     }
 
     template <class X, class Y>
-    void operator()(std::pair<X, Y>& p) {
-        (*this)(p.first);
-        (*this)(p.second);
-    }
+    void operator()(std::pair<X, Y>& p) { fields(*this, p); }
 
-    void resolution(NameExpr& n) {
-        (*this)(n.scope);
-        (*this)(n.index);
-        names_.push_back(&n);
-    }
+    void numbered(NameExpr& n) { names_.push_back(&n); }
     void scope_of(Node& node, Scope*& sc) {
         scope_ref(sc);
         if (!sc || sc->node) throw Malformed{};  // every def has its own scope

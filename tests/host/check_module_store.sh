@@ -5,7 +5,7 @@
 # from the store; with the cache off nothing is written.
 #   check_module_store.sh EXOCC
 set -euo pipefail
-exocc=$1
+exocc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"  # the script changes directory
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -10,6 +10,7 @@
 #include "build_id.h"
 #include "cache.h"
 #include "fs_util.h"
+#include "sha256.h"
 
 namespace exo::driver {
 
@@ -73,12 +74,9 @@ void keep_processed_modules(const std::string& cache_dir) {
         !cache_dir_unusable_reason(dir).empty())
         return;
     std::string identity;
-    for (unsigned char c : executable_build_id()) {
-        static const char digits[] = "0123456789abcdef";
-        identity += digits[c >> 4];
-        identity += digits[c & 15];
-    }
-    if (identity.empty()) {  // linked without a build-id: the file's inode, size and time
+    if (std::string id = executable_build_id(); !id.empty()) {
+        identity = "build-id:" + sha256_hex(id);  // as the build cache stamps it
+    } else {  // linked without a build-id: the file's inode, size and time
         struct stat st;
         if (::stat("/proc/self/exe", &st) != 0) return;
         identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) +

@@ -174,15 +174,16 @@ auto with_stmt_type(StmtKind k, F&& f) {
 
 // ---------------------------------------------------------------------- writing
 
-// Walks the tree without changing it; `fields` takes non-const references only so
-// that the Reader can share it.
+// A resolved tree whose names or scopes are not all the resolver's (nothing to store).
 struct Unencodable {};
 
+// Walks the tree without changing it; `fields` takes non-const references only so
+// that the Reader can share it.
 class Writer {
 public:
     std::string out;
 
-    explicit Writer(const ResolvedScopes& rs) {
+    explicit Writer(const ResolvedScopes& rs) : rs_(rs) {
         for (size_t i = 0; i < rs.scopes.size(); i++) scope_index_.emplace(rs.scopes[i].get(), i);
     }
 
@@ -257,19 +258,15 @@ public:
         std::sort(sorted.begin(), sorted.end());
         (*this)(sorted);
     }
-    void synthesized(NameExpr*& n) {
-        if (!n) return varint(0);
-        varint(1);
-        span(n->span);
-        fields(*this, *n);
-    }
-    void scopes(const ResolvedScopes& rs, Scope*& module) {
+    void synthesized(NameExpr*& n) { (*this)(n); }  // as a node without a kind
+    void scopes(Scope*& module) {
         scope_ref(module);
-        varint(rs.scopes.size());
-        for (const auto& sc : rs.scopes) fields(*this, *sc);
+        varint(rs_.scopes.size());
+        for (const auto& sc : rs_.scopes) fields(*this, *sc);
     }
 
 private:
+    const ResolvedScopes& rs_;
     std::unordered_map<const Scope*, uint64_t> scope_index_;
     std::unordered_map<const NameExpr*, uint64_t> name_number_;
 
@@ -328,9 +325,7 @@ public:
     }
     template <class T>
     void operator()(std::vector<T>& v) {
-        uint64_t n = varint();
-        if (n > in_.size() - pos_) throw Malformed{};  // each element takes a byte at least
-        v.resize(size_t(n));
+        v.resize(count());
         for (T& x : v) (*this)(x);
     }
     void operator()(Expr*& e) {
@@ -479,7 +474,7 @@ std::string encode_module_ast(const ParsedSource& src) {
         bool future = src.future_annotations;
         w(future);
         w(const_cast<StmtList&>(src.body));
-        w.scopes(*rs, src.scope);
+        w.scopes(src.scope);
         return std::move(w.out);
     } catch (const Unencodable&) {
         return "";

@@ -48,16 +48,24 @@ bool read_file(const std::string& path, std::string& out) {
 
 namespace {
 
-// What `parse` returns, resolved; a parser error is raised as the host SyntaxError.
-template <class Parse>
-std::shared_ptr<const ParsedSource> resolved(Parse&& parse) {
+// What `f` returns; a parser or resolver error is raised as the host SyntaxError.
+template <class F>
+auto raising_syntax_errors(F&& f) {
     try {
-        std::shared_ptr<ParsedSource> src = parse();
-        resolve(*src);
-        return src;
+        return f();
     } catch (const SyntaxErrorException& e) {
         raise_syntax_error(e.info);
     }
+}
+
+// What `parse` returns, resolved.
+template <class Parse>
+std::shared_ptr<const ParsedSource> resolved(Parse&& parse) {
+    return raising_syntax_errors([&] {
+        std::shared_ptr<ParsedSource> src = parse();
+        resolve(*src);
+        return src;
+    });
 }
 
 }  // namespace
@@ -88,13 +96,7 @@ Value load_source_module(Interpreter& in, const std::string& name, const std::st
     }
     setitem(in.sys_modules, str(name), Value(m));
     try {
-        std::shared_ptr<const ParsedSource> src;
-        try {
-            src = parse_and_resolve_stored(path, text);
-        } catch (const SyntaxErrorException& e) {
-            raise_syntax_error(e.info);
-        }
-        in.exec_module(m.get(), src);
+        in.exec_module(m.get(), raising_syntax_errors([&] { return parse_and_resolve_stored(path, text); }));
     } catch (...) {
         delitem(in.sys_modules, str(name));
         throw;

@@ -40,35 +40,22 @@ void put_str(std::string& out, std::string_view s) {
     out += s;
 }
 
-// Reads the header fields in order; any shortfall makes the entry unusable.
-class HeaderReader {
-public:
-    explicit HeaderReader(std::string_view in) : in_(in) {}
-    bool u64(uint64_t& v) {
-        if (in_.size() - pos_ < 8) return false;
-        v = 0;
-        for (int i = 0; i < 8; i++) v |= uint64_t(uint8_t(in_[pos_ + size_t(i)])) << (8 * i);
-        pos_ += 8;
-        return true;
-    }
-    bool str(std::string_view& s) {
-        uint64_t n;
-        if (!u64(n) || n > in_.size() - pos_) return false;
-        s = in_.substr(pos_, size_t(n));
-        pos_ += size_t(n);
-        return true;
-    }
-    bool literal(std::string_view s) {
-        if (in_.substr(pos_, s.size()) != s) return false;
-        pos_ += s.size();
-        return true;
-    }
-    std::string_view rest() const { return in_.substr(pos_); }
+uint64_t get_u64(std::string_view in) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= uint64_t(uint8_t(in[size_t(i)])) << (8 * i);
+    return v;
+}
 
-private:
-    std::string_view in_;
-    size_t pos_ = 0;
-};
+// Everything an entry holds before its payload's size and hash: what must match the
+// run, byte for byte, for the entry to be used.
+std::string entry_prefix(const Store& s, const std::string& path, const std::string& text) {
+    std::string out(kMagic);
+    put_str(out, s.identity);
+    put_str(out, path);
+    put_u64(out, text.size());
+    put_u64(out, hash_of(text));
+    return out;
+}
 
 std::string entry_path(const std::string& dir, const std::string& module_path) {
     char name[32];
@@ -82,37 +69,26 @@ uint64_t max_entry_bytes(const std::string& path, const std::string& text) {
     return 16 * uint64_t(text.size()) + 2 * uint64_t(path.size()) + 4096;
 }
 
-// The stored parse of `text`, or null when the entry is missing or does not match.
-std::shared_ptr<ParsedSource> load(const Store& s, const std::string& entry, const std::string& path,
-                                   const std::string& text, uint64_t text_hash) {
+// The stored tree of `text`, or null when the entry is missing or does not match.
+std::shared_ptr<ParsedSource> load(const Store& s, const std::string& entry, const std::string& prefix,
+                                   const std::string& path, const std::string& text) {
     std::optional<std::string> bytes = s.files.read(entry, max_entry_bytes(path, text));
-    if (!bytes) return nullptr;
-    HeaderReader h(*bytes);
-    std::string_view identity, stored_path;
-    uint64_t text_size, stored_text_hash, payload_size, payload_hash;
-    if (!h.literal(kMagic) || !h.str(identity) || identity != s.identity || !h.str(stored_path) ||
-        stored_path != path || !h.u64(text_size) || text_size != text.size() || !h.u64(stored_text_hash) ||
-        stored_text_hash != text_hash || !h.u64(payload_size) || !h.u64(payload_hash) ||
-        payload_size != h.rest().size() || hash_of(h.rest()) != payload_hash)
-        return nullptr;
+    if (!bytes || bytes->size() < prefix.size() + 16 || bytes->compare(0, prefix.size(), prefix) != 0) return nullptr;
+    std::string_view sizes = std::string_view(*bytes).substr(prefix.size(), 16);
+    std::string_view payload = std::string_view(*bytes).substr(prefix.size() + 16);
+    if (get_u64(sizes) != payload.size() || get_u64(sizes.substr(8)) != hash_of(payload)) return nullptr;
     std::shared_ptr<ParsedSource> src = unparsed_source(path, text);
-    if (!decode_module_ast(h.rest(), *src)) return nullptr;
+    if (!decode_module_ast(payload, *src)) return nullptr;
     return src;
 }
 
-void save(const Store& s, const std::string& entry, const std::string& path, const std::string& text,
-          uint64_t text_hash, const ParsedSource& src) {
+void save(const Store& s, const std::string& entry, const std::string& prefix, const ParsedSource& src) {
     std::string payload = encode_module_ast(src);
     if (payload.empty()) return;
-    std::string bytes(kMagic);
-    put_str(bytes, s.identity);
-    put_str(bytes, path);
-    put_u64(bytes, text.size());
-    put_u64(bytes, text_hash);
+    std::string bytes = prefix;
     put_u64(bytes, payload.size());
     put_u64(bytes, hash_of(payload));
     bytes += payload;
-
     try {
         s.files.write(entry, bytes);
     } catch (const std::exception&) {
@@ -128,17 +104,15 @@ void set_module_store(std::string dir, std::string writer_identity, ModuleStoreF
 
 std::shared_ptr<ParsedSource> parse_and_resolve_stored(const std::string& path, const std::string& text) {
     const Store& s = store();
-    if (s.dir.empty()) {
-        std::shared_ptr<ParsedSource> src = parse_module(path, text);
-        resolve(*src);
-        return src;
+    std::string entry, prefix;
+    if (!s.dir.empty()) {
+        entry = entry_path(s.dir, path);
+        prefix = entry_prefix(s, path, text);
+        if (std::shared_ptr<ParsedSource> src = load(s, entry, prefix, path, text)) return src;
     }
-    std::string entry = entry_path(s.dir, path);
-    uint64_t text_hash = hash_of(text);
-    if (std::shared_ptr<ParsedSource> src = load(s, entry, path, text, text_hash)) return src;
     std::shared_ptr<ParsedSource> src = parse_module(path, text);
     resolve(*src);
-    save(s, entry, path, text, text_hash, *src);
+    if (!s.dir.empty()) save(s, entry, prefix, *src);
     return src;
 }
 

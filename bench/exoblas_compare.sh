@@ -16,6 +16,10 @@
 # the process and its children), so that a second job on the machine does not inflate
 # either side; the wall-clock seconds follow in brackets. EXOBLAS_KEEP=DIR keeps both
 # outputs under DIR/exocc and DIR/upstream.
+#
+# EXOBLAS_BREAKDOWN=1 instead prints, per file, where exocc's CPU seconds go
+# (bench/exoblas_breakdown.py): importing sympy and ExoBLAS's common modules, ExoBLAS's
+# own sympy perf-feature counting, exocc's primitives and checks, and the rest.
 set -euo pipefail
 eb=$(cd "$1" && pwd); prefix=$(cd "$2" && pwd); preset=$3; up=${4:-}; shift $(( $# < 4 ? $# : 4 ))
 python=${PYTHON3:-/usr/bin/python3}
@@ -39,6 +43,22 @@ timed() {
     return $rc
 }
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; preset $preset"
+if [ "${EXOBLAS_BREAKDOWN:-}" = 1 ]; then
+    printf '%-22s %6s %6s %6s %6s %6s %6s %6s\n' file total sympy common perf primit checks rest
+    sums=(0 0 0 0 0 0 0)
+    for f in "${files[@]}"; do
+        row=$(PYTHONPATH="$pp" "$python" "$(dirname "$0")/exoblas_breakdown.py" "$prefix/share/exocc/lib" \
+            "$work/e/$f" "exo_$(basename "$f" .py)" "$eb/src/$f" 2>/dev/null | tail -n1)
+        printf '%-22s %s\n' "$f" "$row"
+        read -r -a v <<<"$row"
+        for i in 0 1 2 3 4 5 6; do sums[i]=$(echo "${sums[i]} + ${v[i]:-0}" | bc); done
+    done
+    printf '%-22s' total; printf ' %6.2f' "${sums[@]}"; echo
+    echo "(CPU seconds: whole run; importing sympy; importing ExoBLAS's common modules; ExoBLAS's"
+    echo " sympy perf features; exocc's primitives; their checks; the rest: ExoBLAS's schedule"
+    echo " code in Python, exocc's cursor API, parsing procs and C generation)"
+    exit 0
+fi
 printf '%-22s %18s %20s %8s %10s\n' file "exocc s (wall)" "upstream s (wall)" ratio identical
 tot_e=0; tot_u=0; same=0; diff=0; failed=0
 for f in "${files[@]}"; do

@@ -47,8 +47,11 @@ if [ "${EXOBLAS_BREAKDOWN:-}" = 1 ]; then
     printf '%-22s %6s %6s %6s %6s %6s %6s %6s\n' file total sympy common perf primit checks rest
     sums=(0 0 0 0 0 0 0)
     for f in "${files[@]}"; do
-        row=$(PYTHONPATH="$pp" "$python" "$(dirname "$0")/exoblas_breakdown.py" "$prefix/share/exocc/lib" \
-            "$work/e/$f" "exo_$(basename "$f" .py)" "$eb/src/$f" 2>/dev/null | tail -n1)
+        if ! row=$(PYTHONPATH="$pp" "$python" "$(dirname "$0")/exoblas_breakdown.py" "$prefix/share/exocc/lib" \
+            "$work/e/$f" "exo_$(basename "$f" .py)" "$eb/src/$f" 2>"$work/b.log" | tail -n1) || [ -z "$row" ]; then
+            printf '%-22s failed: %s\n' "$f" "$(tail -n1 "$work/b.log")"
+            continue
+        fi
         printf '%-22s %s\n' "$f" "$row"
         read -r -a v <<<"$row"
         for i in 0 1 2 3 4 5 6; do sums[i]=$(echo "${sums[i]} + ${v[i]:-0}" | bc); done

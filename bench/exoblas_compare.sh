@@ -14,7 +14,8 @@
 # Prints one row per file: exocc seconds, upstream seconds, the ratio, and whether the
 # .c and .h are byte-identical; then the totals. Seconds are CPU seconds (user + system,
 # the process and its children), so that a second job on the machine does not inflate
-# either side; the wall-clock seconds follow in brackets. EXOBLAS_KEEP=DIR keeps both
+# either side (a run in the CPython host's worker counts too; the worker's own start does
+# not); the wall-clock seconds follow in brackets. EXOBLAS_KEEP=DIR keeps both
 # outputs under DIR/exocc and DIR/upstream.
 #
 # EXOBLAS_BREAKDOWN=1 instead prints, per file, where exocc's CPU seconds go
@@ -33,13 +34,18 @@ if [ ${#files[@]} -eq 0 ]; then
     mapfile -t files < <(cd "$eb/src" && ls level*/*.py)
 fi
 pp="$eb/src/common:$config_dir"
-# timed LOG CMD...: runs CMD with its output in LOG; sets cpu and wall (seconds).
+# timed LOG CMD...: runs CMD with its output in LOG; sets cpu and wall (seconds). A run
+# that exocc hands to the CPython host's worker is not its child: the worker reports that
+# run's CPU seconds into EXOCC_HOST_WORKER_TIMES, and they are added.
 timed() {
     local log=$1; shift
     local rc=0
-    /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >"$log" 2>&1 || rc=$?
+    : >"$work/worker-times"
+    EXOCC_HOST_WORKER_TIMES="$work/worker-times" /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >"$log" 2>&1 || rc=$?
     read -r u s e < <(tail -n1 "$work/time")
-    cpu=$(printf '%.2f' "$(echo "$u + $s" | bc)"); wall=$(printf '%.2f' "$e")
+    local extra
+    extra=$(awk '{t += $1 + $2} END {printf "%.6f", t + 0}' "$work/worker-times")
+    cpu=$(printf '%.2f' "$(echo "$u + $s + $extra" | bc)"); wall=$(printf '%.2f' "$e")
     return $rc
 }
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; preset $preset"

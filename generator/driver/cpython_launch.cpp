@@ -1,5 +1,6 @@
 #include "cpython_launch.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -7,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+
+#include "cpython_worker.h"
 
 // Where the build put the CPython host's `_exo` module and which python3 it was built
 // for (cmake-modules/ExoCPythonHost.cmake); an installed exocc finds the module beside
@@ -60,9 +63,20 @@ void exec_cpython(const CPythonHost& host, const std::string& entry, const std::
                        "]; import importlib; raise SystemExit(getattr(importlib.import_module(" +
                        py_literal(entry.substr(0, colon)) + "), " + py_literal(entry.substr(colon + 1)) +
                        ")(sys.argv[1:]))";
+    std::vector<std::string> flags;
+    if (environment) flags.push_back("-E");
+    flags.push_back("-s");
+    if (std::optional<RunEnded> ended = run_in_cpython_worker(host, flags, code, args, environment)) {
+        if (ended->signal) {  // end as the run did, so that the caller sees the same
+            signal(ended->signal, SIG_DFL);
+            raise(ended->signal);
+            _exit(128 + ended->signal);
+        }
+        _exit(ended->exit_status);
+    }
     std::vector<std::string> argv_strings{host.python};
-    if (environment) argv_strings.push_back("-E");
-    argv_strings.insert(argv_strings.end(), {"-s", "-c", code});
+    argv_strings.insert(argv_strings.end(), flags.begin(), flags.end());
+    argv_strings.insert(argv_strings.end(), {"-c", code});
     argv_strings.insert(argv_strings.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& a : argv_strings) argv.push_back(a.data());

@@ -22,7 +22,8 @@ std::optional<CPythonHost> find_cpython_host(const std::vector<std::string>& mod
 // the host's directories first on sys.path and runs `entry` ("module:function", called
 // with the argument list; its return value is the exit status). With `environment`,
 // the process gets exactly those NAME=value strings and ignores PYTHON* variables (-E);
-// without, it inherits this one's (as the upstream-style command line does).
+// without, it inherits this one's (as the upstream-style command line does). The run goes
+// to the worker (cpython_worker.h) when it can, and this process then ends as the run did.
 [[noreturn]] void exec_cpython(const CPythonHost& host, const std::string& entry, const std::vector<std::string>& args,
                                const std::vector<std::string>* environment);
 

@@ -208,6 +208,22 @@ std::optional<std::string> read_line(int sock) {
     }
 }
 
+// The signals this process ignores and those it blocks, as "1 13 ..."; an exec'd python3
+// would inherit both, so the run takes them on.
+std::string signal_numbers(bool blocked) {
+    sigset_t mask;
+    sigemptyset(&mask);
+    if (blocked) pthread_sigmask(SIG_SETMASK, nullptr, &mask);
+    std::string text;
+    for (int sig = 1; sig < NSIG; ++sig) {
+        struct sigaction current{};
+        bool member = blocked ? sigismember(&mask, sig) == 1
+                              : sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+        if (member) text += (text.empty() ? "" : " ") + std::to_string(sig);
+    }
+    return text;
+}
+
 volatile sig_atomic_t g_run_pid = 0;
 
 void forward_signal(int sig) {
@@ -255,8 +271,8 @@ std::optional<RunEnded> run_in_cpython_worker(const CPythonHost& host, const std
     umask(mask);
     char mask_text[8];
     std::snprintf(mask_text, sizeof mask_text, "%o", static_cast<unsigned>(mask));
-    std::string payload = std::string(kProtocol) + '\0' + cwd + '\0' + mask_text + '\0' + code + '\0' +
-                          std::to_string(args.size());
+    std::string payload = std::string(kProtocol) + '\0' + cwd + '\0' + mask_text + '\0' + signal_numbers(false) +
+                          '\0' + signal_numbers(true) + '\0' + code + '\0' + std::to_string(args.size());
     for (const auto& a : args) payload += '\0' + a;
     std::vector<std::string> run_env;
     for (const auto& e : env)
@@ -276,7 +292,11 @@ std::optional<RunEnded> run_in_cpython_worker(const CPythonHost& host, const std
     sa.sa_handler = forward_signal;
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaction(sig, &sa, nullptr);
+    // What this process ignores, the run ignores too (a `cmd &` in a script ignores SIGINT).
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+        struct sigaction current{};
+        if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);
+    }
     line = read_line(sock);
     close(sock);
     // The run's CPU seconds are not this process's children's: a benchmark that counts

@@ -317,7 +317,9 @@ def _read_request(conn):
     it = iter(fields)
     if next(it).decode() != PROTOCOL:
         raise ValueError("protocol")
-    req = {"cwd": next(it), "umask": int(next(it), 8), "code": next(it).decode("utf-8", "surrogateescape")}
+    req = {"cwd": next(it), "umask": int(next(it), 8)}
+    req["ignored"], req["blocked"] = ([int(n) for n in next(it).split()] for _ in range(2))
+    req["code"] = next(it).decode("utf-8", "surrogateescape")
     req["args"] = [next(it) for _ in range(int(next(it)))]
     req["env"] = [next(it) for _ in range(int(next(it)))]
     req["targets"] = [int(next(it)) for _ in range(int(next(it)))]
@@ -390,16 +392,36 @@ def _stdio(fd, name, mode, template):
         return None
     raw = io.FileIO(fd, mode + "b", closefd=False)
     raw.name = name
-    unbuffered = mode == "w" and template is not None and template.write_through  # python3 -u
-    if unbuffered:
-        buffered = raw
+    unbuffered = template.write_through  # python3 -u: every stream writes through
+    if mode == "r":  # stdin keeps its buffer even then
+        buffered = io.BufferedReader(raw)
     else:
-        buffered = io.BufferedReader(raw) if mode == "r" else io.BufferedWriter(raw)
+        buffered = raw if unbuffered else io.BufferedWriter(raw)
     line_buffering = not unbuffered and (name == "<stderr>" or raw.isatty())
     text = io.TextIOWrapper(buffered, encoding=template.encoding, errors=template.errors, newline="\n",
                             line_buffering=line_buffering, write_through=unbuffered)
     text.mode = mode
     return text
+
+
+def _inherit_signals(ignored, blocked):
+    """The client's ignored and blocked signals, which an exec would have kept, on top
+    of what CPython's startup sets: SIGINT raises KeyboardInterrupt unless ignored,
+    SIGPIPE and SIGXFSZ are ignored, the rest are left at their default."""
+    for sig in range(1, signal.NSIG):
+        if sig in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        if sig in ignored or sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            handler = signal.SIG_IGN
+        elif sig == signal.SIGINT:
+            handler = signal.default_int_handler
+        else:
+            handler = signal.SIG_DFL
+        try:
+            signal.signal(sig, handler)
+        except (OSError, ValueError):  # the C library's own real-time signals
+            pass
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _pythonpath_entries(value):
@@ -443,6 +465,7 @@ def _run(req, held):
         m.__spec__, m.__loader__ = spec, loader
     finder = _Held(modules, specs, lookups, needs)
     sys.meta_path.insert(0, finder)
+    _inherit_signals(req["ignored"], req["blocked"])
     main = types.ModuleType("__main__")
     main.__loader__ = importlib.machinery.BuiltinImporter
     main.__annotations__ = {}

@@ -68,7 +68,9 @@ constexpr const char* kOverview =
     "  EXO_REMOTE_CACHE        http://HOST:PORT/PREFIX, a cache shared over HTTP GET/PUT,\n"
     "                          consulted after the local one (docs/build-cache.md)\n"
     "  EXO_REMOTE_CACHE_TIMEOUT  seconds per request to it (default 5)\n"
-    "  EXOCC_LIB               colon-separated directories of exocc's bundled modules\n";
+    "  EXOCC_LIB               colon-separated directories of exocc's bundled modules\n"
+    "  EXOCC_HOST_WORKER       0: --host python3 runs a fresh python3 each time, not the\n"
+    "                          worker that keeps sympy imported (docs/cpython-host.md)\n";
 
 constexpr const char* kRunHelp =
     "usage: exocc run FILE.py [ARGS...]\n"

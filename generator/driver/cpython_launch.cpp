@@ -59,7 +59,8 @@ std::optional<CPythonHost> find_cpython_host(const std::vector<std::string>& mod
 void exec_cpython(const CPythonHost& host, const std::string& entry, const std::vector<std::string>& args,
                   const std::vector<std::string>* environment) {
     size_t colon = entry.find(':');
-    std::string code = "import sys; sys.path[:1] = [" + py_literal(host.module_dir) + ", " + py_literal(host.lib) +
+    // exocc's directories take the place of the cwd that -c puts first (none under PYTHONSAFEPATH).
+    std::string code = "import sys; sys.path[:0 if sys.flags.safe_path else 1] = [" + py_literal(host.module_dir) + ", " + py_literal(host.lib) +
                        "]; import importlib; raise SystemExit(getattr(importlib.import_module(" +
                        py_literal(entry.substr(0, colon)) + "), " + py_literal(entry.substr(colon + 1)) +
                        ")(sys.argv[1:]))";

@@ -105,7 +105,7 @@ void spawn_server(const CPythonHost& host, const std::vector<std::string>& flags
     argv_strings.insert(argv_strings.end(), flags.begin(), flags.end());
     argv_strings.insert(argv_strings.end(),
                         {"-c",
-                         "import sys; del sys.path[0]; __file__ = sys.argv[1]; del sys.argv[1]; "
+                         "import sys; del sys.path[:0 if sys.flags.safe_path else 1]; __file__ = sys.argv[1]; del sys.argv[1]; "
                          "exec(compile(open(__file__, 'rb').read(), __file__, 'exec'))",
                          script, sock, lock, idle});
     pid_t middle = fork();

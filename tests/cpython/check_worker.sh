@@ -68,6 +68,15 @@ done
 [ "$(cat "$work/PROBE_SIGNAL-TERM.worker.rc")" = 143 ] || fail "a run killed by SIGTERM did not end by it"
 grep -q "ValueError: the probe was asked to fail" "$work/PROBE_RAISE-1.worker.err" || fail "the exception was not printed"
 
+# The PYTHON* variables a worker is started with act in its runs as in python3 (each
+# such environment has a worker of its own).
+for var in PYTHONSAFEPATH=1 PYTHONHASHSEED=7 PYTHONIOENCODING=latin-1:replace PYTHONUTF8=1 \
+           PYTHONNOUSERSITE=1 PYTHONUNBUFFERED= PYTHONDONTWRITEBYTECODE=; do
+    run "${var%%=*}" PYTHONPATH=rel "$var" -- "$exocc" --host python3 "$probe"
+    same "${var%%=*}"
+    grep -q "^path .*'$work/sub/rel'" "$work/${var%%=*}.fresh.out" || fail "$var: PYTHONPATH's entry is not on sys.path"
+done
+
 # Ignored and blocked signals are inherited as by an exec.
 run ignored -- bash -c 'trap "" INT HUP USR2; exec "$@"' - "$exocc" --host python3 "$probe"
 same ignored

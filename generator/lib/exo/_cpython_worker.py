@@ -457,7 +457,7 @@ def _run(req, held):
         if key not in seen:
             seen.add(key)
             path.append(p)
-    sys.path[:] = [""] + path
+    sys.path[:] = ([] if sys.flags.safe_path else [""]) + path  # -c's cwd entry
     for n in modules:
         del sys.modules[n]
     for n, (spec, loader) in specs.items():

@@ -7,6 +7,7 @@ of a proc are moved to a newer one with `proc.forward(cursor)` (see _forward bel
 """
 from __future__ import annotations
 
+import operator
 import re
 from enum import Enum
 
@@ -150,7 +151,12 @@ _STMT_FIELDS = ("body", "orelse")
 
 
 def _is_stmt_path(path):
-    return bool(path) and all(f in _STMT_FIELDS for f, _ in path)
+    if not path:
+        return False
+    for f, _ in path:
+        if f != "body" and f != "orelse":  # _STMT_FIELDS, spelled out: a hot path
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- cursors
@@ -671,14 +677,16 @@ def _lift(impl, proc):
         return BlockCursor(impl, proc)
     if isinstance(impl, _Gap):
         return GapCursor(impl, proc)
-    kind = _exo._cur_kind(proc, impl.path)
+    path = impl.path
+    kind = _exo._cur_kind(proc, path)
     if kind is None:
         raise InvalidCursorError("cursor is out of range")
     impl.proc = proc
+    cls = _STMT_CLASSES.get(kind)
+    if cls is not None and _is_stmt_path(path):
+        return cls(impl, proc)
     if kind == "proc":
         return _ProcCursor(impl, proc)
-    if kind in _STMT_CLASSES and _is_stmt_path(impl.path):
-        return _STMT_CLASSES[kind](impl, proc)
     return _EXPR_CLASSES[kind](impl, proc)
 
 
@@ -982,13 +990,20 @@ def _forward_block(b, edit):
 
 
 def _forward_impl(impl, edits):
-    for e in edits:
-        if isinstance(impl, _Node):
-            impl = _Node(_forward_node_path(impl.path, e))
-        elif isinstance(impl, _Block):
+    if isinstance(impl, _Node):
+        path = impl.path
+        for e in edits:
+            path = _forward_node_path(path, e)
+        return _Node(path)
+    if isinstance(impl, _Block):
+        for e in edits:
             impl = _forward_block(impl, e)
-        elif isinstance(impl, _Gap):
-            impl = _Gap(_forward_node_path(impl.anchor, e), impl.type)
+        return impl
+    if isinstance(impl, _Gap):
+        anchor = impl.anchor
+        for e in edits:
+            anchor = _forward_node_path(anchor, e)
+        return _Gap(anchor, impl.type)
     return impl
 
 
@@ -1004,7 +1019,7 @@ class _RecentAnswers:
     def get(self, objects, compute):
         key = tuple(map(id, objects))
         hit = self._entries.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], objects)):
+        if hit is not None and all(map(operator.is_, hit[0], objects)):
             return hit[1]
         answer = compute(*objects)
         if len(self._entries) >= self._size:
@@ -1021,7 +1036,8 @@ _PROVENANCES = _RecentAnswers(4096)
 
 
 def _history(proc, target):
-    """The edit lists from `target` to `proc`, oldest first."""
+    """The edit lists from `target` to `proc`, oldest first, and the index of the first
+    that cannot be crossed (their number when all can)."""
     return _HISTORIES.get((proc, target), _find_history)
 
 
@@ -1046,23 +1062,27 @@ def _find_history(proc, target):
         if prov is None and p == target:
             break
     chain.reverse()
-    return chain
+    # The first step no cursor crosses (upstream's NotImplementedError), found once for
+    # the many cursors forwarded along the same chain.
+    blocked = next((i for i, edits in enumerate(chain) if any(e[0] == "unimplemented" for e in edits)), len(chain))
+    return chain, blocked
 
 
 def _forward(proc, cursor):
+    if cursor._proc is proc:  # the common case: already the proc's (never an invalid cursor's)
+        return cursor
     if isinstance(cursor, InvalidCursor):
         raise InvalidCursorError("cannot forward an invalid cursor")
-    if cursor._proc is proc:
-        return cursor
-    impl = cursor._impl
-    for edits in _history(proc, cursor._proc):
-        if any(e[0] == "unimplemented" for e in edits):
-            raise NotImplementedError("This forwarding function has not been implemented")
-        if isinstance(cursor, ArgCursor):
-            continue
-        impl = _forward_impl(impl, edits)
+    chain, blocked = _history(proc, cursor._proc)
     if isinstance(cursor, ArgCursor):
-        return ArgCursor(impl[1], proc)
+        if blocked < len(chain):
+            raise NotImplementedError("This forwarding function has not been implemented")
+        return ArgCursor(cursor._impl[1], proc)
+    impl = cursor._impl
+    for i in range(blocked):
+        impl = _forward_impl(impl, chain[i])
+    if blocked < len(chain):
+        raise NotImplementedError("This forwarding function has not been implemented")
     if isinstance(cursor, ExprListCursor):
         return ExprListCursor(_forward_node_path(impl[1], ("identity",)), impl[2], proc)
     return _lift(impl, proc)

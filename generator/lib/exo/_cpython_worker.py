@@ -14,7 +14,7 @@ been. Three processes take part:
 - the run puts the process into the state a fresh interpreter would have and executes
   CODE in a new __main__. The preloaded modules are hidden from sys.modules and come
   back only when an import asks for them and the import system, asked again, finds each
-  at the file it was loaded from (see _Preloaded), so that sys.modules, the files an
+  at the file it was loaded from (see _Held), so that sys.modules, the files an
   import looked for, and so depfiles and cache keys, are those of a fresh run.
 
 The server serves one environment: the client keys it by everything that can change how
@@ -25,6 +25,16 @@ import sys
 import builtins
 
 PRELOADS = ("sympy",)
+
+
+def _find_spec_without(finder_to_skip, name, path, target):
+    """What the import system's other finders find for `name`, in its order."""
+    for finder in sys.meta_path:
+        if finder is not finder_to_skip and hasattr(finder, "find_spec"):
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                return spec
+    return None
 
 
 class _ImportTracker:
@@ -55,12 +65,7 @@ class _ImportTracker:
             needs.update(".".join(parts[: i + 1]) for i in range(len(parts)))
 
     def find_spec(self, name, path, target=None):
-        spec = None
-        for finder in sys.meta_path:
-            if finder is not self and hasattr(finder, "find_spec"):
-                spec = finder.find_spec(name, path, target)
-                if spec is not None:
-                    break
+        spec = _find_spec_without(self, name, path, target)
         importer = self.running[-1] if self.running else None
         self.lookups.append((name, None if path is None else list(path), spec is not None, importer))
         self.needed(name)
@@ -174,12 +179,7 @@ class _Held:
             # The group's own modules, and what their imports looked for in vain.
             if m in sys.modules or not (m in group or (not found and importer in group)):
                 continue
-            spec = None
-            for finder in sys.meta_path:
-                if finder is not self and hasattr(finder, "find_spec"):
-                    spec = finder.find_spec(m, search_path, None)
-                    if spec is not None:
-                        break
+            spec = _find_spec_without(self, m, search_path, None)
             original = self.specs[m][0] if m in group else None
             if (spec is None) != (original is None) or (spec is not None and _origin(spec) != _origin(original)):
                 self.refused.add(name)

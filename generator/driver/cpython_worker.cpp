@@ -83,16 +83,22 @@ std::string server_key(const CPythonHost& host, const std::vector<std::string>& 
     return sha256_hex(text).substr(0, 32);
 }
 
-void close_from(int lowest) {
+// Every open descriptor, ascending (but the one the listing itself uses).
+std::vector<int> open_descriptors() {
+    std::vector<int> fds;
     if (DIR* d = opendir("/proc/self/fd")) {
-        std::vector<int> fds;
-        while (dirent* e = readdir(d))
-            if (e->d_name[0] != '.') fds.push_back(std::atoi(e->d_name));
         int own = dirfd(d);
+        while (dirent* e = readdir(d))
+            if (e->d_name[0] != '.' && std::atoi(e->d_name) != own) fds.push_back(std::atoi(e->d_name));
         closedir(d);
-        for (int fd : fds)
-            if (fd >= lowest && fd != own) close(fd);
     }
+    std::sort(fds.begin(), fds.end());
+    return fds;
+}
+
+void close_from(int lowest) {
+    for (int fd : open_descriptors())
+        if (fd >= lowest) close(fd);
 }
 
 // Starts a detached server: its own session, stdio on /dev/null, no inherited
@@ -150,17 +156,10 @@ int connect_to(const std::string& path) {
 // The descriptors an exec would pass on: every open one without FD_CLOEXEC.
 std::vector<int> inherited_fds() {
     std::vector<int> out;
-    if (DIR* d = opendir("/proc/self/fd")) {
-        int own = dirfd(d);
-        while (dirent* e = readdir(d)) {
-            if (e->d_name[0] == '.') continue;
-            int fd = std::atoi(e->d_name);
-            int flags = fd == own ? -1 : fcntl(fd, F_GETFD);
-            if (flags >= 0 && !(flags & FD_CLOEXEC)) out.push_back(fd);
-        }
-        closedir(d);
+    for (int fd : open_descriptors()) {
+        int flags = fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) out.push_back(fd);
     }
-    std::sort(out.begin(), out.end());
     return out;
 }
 
@@ -238,11 +237,12 @@ std::optional<RunEnded> run_in_cpython_worker(const CPythonHost& host, const std
     const char* toggle = std::getenv("EXOCC_HOST_WORKER");
     if (toggle && std::string(toggle) == "0") return std::nullopt;
     std::vector<std::string> env = environment ? *environment : current_environment();
-    std::vector<std::string> server_env;
+    std::vector<std::string> server_env, run_env;
     for (const auto& e : env) {
-        if (!environment && e.rfind("PYTHON", 0) == 0 && !per_run(e) && !named(e, kServerPythonVariables))
+        bool set_per_run = per_run(e);
+        if (!environment && e.rfind("PYTHON", 0) == 0 && !set_per_run && !named(e, kServerPythonVariables))
             return std::nullopt;
-        if (!per_run(e)) server_env.push_back(e);
+        (set_per_run ? run_env : server_env).push_back(e);
     }
     std::string script = host.lib + "/exo/_cpython_worker.py";
     std::optional<std::string> dir = private_dir();
@@ -274,9 +274,6 @@ std::optional<RunEnded> run_in_cpython_worker(const CPythonHost& host, const std
     std::string payload = std::string(kProtocol) + '\0' + cwd + '\0' + mask_text + '\0' + signal_numbers(false) +
                           '\0' + signal_numbers(true) + '\0' + code + '\0' + std::to_string(args.size());
     for (const auto& a : args) payload += '\0' + a;
-    std::vector<std::string> run_env;
-    for (const auto& e : env)
-        if (per_run(e)) run_env.push_back(e);
     payload += '\0' + std::to_string(run_env.size());
     for (const auto& e : run_env) payload += '\0' + e;
     payload += '\0' + std::to_string(fds.size());

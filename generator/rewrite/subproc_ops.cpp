@@ -117,12 +117,9 @@ Replaced replace(const ProcPtr& p, const BlockLoc& block, const ProcPtr& sub) {
     if (block.hi - block.lo < n) sched_error("Not enough statements to match");
     // most refusals: the first statements' kinds differ, known without the unifier
     if (auto refusal = quick_refusal(*p, block, *sub)) return {std::nullopt, *refusal};
-    ExprList args;
-    try {
-        args = unify_block(*p, block, renamed_for_unification(sub));
-    } catch (const UnificationFailed& e) {
-        return {std::nullopt, e.what()};
-    }
+    Unified u = unify_block(*p, block, renamed_for_unification(sub));
+    if (u.refusal) return {std::nullopt, *u.refusal};
+    const ExprList& args = u.args;
     const StmtList* list = stmt_list_at(*p, block.parent, block.field);
     StmtPtr call = ir::make<Call>(sub, args, (*list)[block.lo]->srcinfo);
     BlockLoc b{block.parent, block.field, block.lo, block.lo + n};

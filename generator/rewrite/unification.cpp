@@ -300,9 +300,9 @@ public:
         for (auto& x : fv_order_)
             if (fv_[x]->is_numeric()) bbuf_types_[x] = fv_[x];
 
-        find_mod_div(block_);
-
-        unify_stmts(sub.body, block_);
+        // The structural walk refuses by returning false: most attempts ExoBLAS makes fail
+        // there, and unwinding an exception through its recursion cost more than the walk.
+        if (!find_mod_div(block_) || !unify_stmts(sub.body, block_)) return;
 
         for (auto& nm : buf_holes_)
             if (!bufs_[buf_index_[nm]].solution)
@@ -327,8 +327,14 @@ public:
     }
 
     ExprList args_;
+    std::optional<std::string> refusal_;  // why the structural walk refused (args_ is empty)
 
 private:
+    bool refuse(std::string why) {
+        refusal_ = std::move(why);
+        return false;
+    }
+
     StmtList block_;
     std::unordered_map<Sym, TypePtr> live_;
     std::unordered_map<Sym, TypePtr> fv_;
@@ -383,71 +389,88 @@ private:
 
     // ---- `/` and `%` sites of the block become opaque variables
 
-    std::string tupleify(const Expr& e) {
+    std::optional<std::string> tupleify(const Expr& e) {
         if (auto r = e.as<Read>()) {
-            if (!fv_.count(r->name))
-                fail(e.srcinfo.str() + ": Found bound variable '" + r->name.name() + "' inside of mod or div operation");
+            if (!fv_.count(r->name)) {
+                refuse(e.srcinfo.str() + ": Found bound variable '" + r->name.name() + "' inside of mod or div operation");
+                return std::nullopt;
+            }
             return "v" + std::to_string(r->name.id());
         }
         if (auto c = e.as<Const>()) return "c" + const_str(c->val);
-        if (auto u = e.as<USub>()) return "(-" + tupleify(*u->arg) + ")";
-        if (auto b = e.as<BinOp>()) return std::string("(") + binop_str(b->op) + " " + tupleify(*b->lhs) + " " + tupleify(*b->rhs) + ")";
-        fail(e.srcinfo.str() + ": cannot handle this expression inside of mod or div operation");
+        if (auto u = e.as<USub>()) {
+            auto a = tupleify(*u->arg);
+            if (!a) return std::nullopt;
+            return "(-" + *a + ")";
+        }
+        if (auto b = e.as<BinOp>()) {
+            auto l = tupleify(*b->lhs);
+            if (!l) return std::nullopt;
+            auto r = tupleify(*b->rhs);
+            if (!r) return std::nullopt;
+            return std::string("(") + binop_str(b->op) + " " + *l + " " + *r + ")";
+        }
+        refuse(e.srcinfo.str() + ": cannot handle this expression inside of mod or div operation");
+        return std::nullopt;
     }
 
-    void find_mod_div_e(const ExprPtr& e) {
+    [[nodiscard]] bool find_mod_div_e(const ExprPtr& e) {
         if (auto b = e->as<BinOp>(); b && (b->op == BinOpKind::Div || b->op == BinOpKind::Mod) && e->type->is_indexable()) {
-            std::string key = tupleify(*e);
+            std::optional<std::string> key = tupleify(*e);
+            if (!key) return false;
             Sym s;
-            if (auto it = tuple_to_sym_.find(key); it != tuple_to_sym_.end()) s = it->second;
+            if (auto it = tuple_to_sym_.find(*key); it != tuple_to_sym_.end()) s = it->second;
             else {
                 std::string nm = print_expr(*e);
                 for (char& ch : nm)
                     if (!isalnum((unsigned char)ch) && ch != '_') ch = '_';
                 s = Sym(std::string(b->op == BinOpKind::Mod ? "mod" : "div") + "_" + std::to_string(tuple_to_sym_.size()) + "_" + nm);
-                tuple_to_sym_[key] = s;
+                tuple_to_sym_[*key] = s;
                 sym_nodes_.push_back({s, e});
             }
             node_syms_[e.get()] = s;
-            return;
+            return true;
         }
-        if (auto r = e->as<Read>()) for (auto& i : r->idx) find_mod_div_e(i);
-        else if (auto u = e->as<USub>()) find_mod_div_e(u->arg);
-        else if (auto b = e->as<BinOp>()) {
-            find_mod_div_e(b->lhs);
-            find_mod_div_e(b->rhs);
-        } else if (auto x = e->as<Extern>()) for (auto& a : x->args) find_mod_div_e(a);
-        else if (auto w = e->as<WindowExpr>()) {
+        auto all = [&](const ExprList& es) {
+            for (auto& x : es)
+                if (!find_mod_div_e(x)) return false;
+            return true;
+        };
+        if (auto r = e->as<Read>()) return all(r->idx);
+        if (auto u = e->as<USub>()) return find_mod_div_e(u->arg);
+        if (auto b = e->as<BinOp>()) return find_mod_div_e(b->lhs) && find_mod_div_e(b->rhs);
+        if (auto x = e->as<Extern>()) return all(x->args);
+        if (auto w = e->as<WindowExpr>()) {
             for (auto& a : w->idx) {
-                if (auto p = a->as<Point>()) find_mod_div_e(p->pt);
-                else if (auto i = a->as<Interval>()) {
-                    find_mod_div_e(i->lo);
-                    find_mod_div_e(i->hi);
+                if (auto p = a->as<Point>()) {
+                    if (!find_mod_div_e(p->pt)) return false;
+                } else if (auto i = a->as<Interval>()) {
+                    if (!find_mod_div_e(i->lo) || !find_mod_div_e(i->hi)) return false;
                 }
             }
         }
+        return true;
     }
-    void find_mod_div(const StmtList& ss) {
+    [[nodiscard]] bool find_mod_div(const StmtList& ss) {
         for (auto& s : ss) {
+            bool ok = true;
             if (auto a = s->as<Assign>()) {
-                for (auto& i : a->idx) find_mod_div_e(i);
-                find_mod_div_e(a->rhs);
+                for (auto& i : a->idx) ok = ok && find_mod_div_e(i);
+                ok = ok && find_mod_div_e(a->rhs);
             } else if (auto r = s->as<Reduce>()) {
-                for (auto& i : r->idx) find_mod_div_e(i);
-                find_mod_div_e(r->rhs);
-            } else if (auto w = s->as<WriteConfig>()) find_mod_div_e(w->rhs);
+                for (auto& i : r->idx) ok = ok && find_mod_div_e(i);
+                ok = ok && find_mod_div_e(r->rhs);
+            } else if (auto w = s->as<WriteConfig>()) ok = find_mod_div_e(w->rhs);
             else if (auto i = s->as<If>()) {
-                find_mod_div_e(i->cond);
-                find_mod_div(i->body);
-                find_mod_div(i->orelse);
+                ok = find_mod_div_e(i->cond) && find_mod_div(i->body) && find_mod_div(i->orelse);
             } else if (auto l = s->as<For>()) {
-                find_mod_div_e(l->lo);
-                find_mod_div_e(l->hi);
-                find_mod_div(l->body);
+                ok = find_mod_div_e(l->lo) && find_mod_div_e(l->hi) && find_mod_div(l->body);
             } else if (auto c = s->as<Call>()) {
-                for (auto& a : c->args) find_mod_div_e(a);
-            } else if (auto ws = s->as<WindowStmt>()) find_mod_div_e(ws->rhs);
+                for (auto& a : c->args) ok = ok && find_mod_div_e(a);
+            } else if (auto ws = s->as<WindowStmt>()) ok = find_mod_div_e(ws->rhs);
+            if (!ok) return false;
         }
+        return true;
     }
 
     // ---- affine expressions
@@ -513,44 +536,46 @@ private:
 
     // ---- statements
 
-    void unify_stmts(const StmtList& ps, const StmtList& bs) {
+    [[nodiscard]] bool unify_stmts(const StmtList& ps, const StmtList& bs) {
         if (ps.size() != bs.size()) {
             std::string ploc = ps.empty() ? "" : " (@" + ps[0]->srcinfo.str() + ")";
             std::string bloc = bs.empty() ? "" : " (@" + bs[0]->srcinfo.str() + ")";
-            fail("cannot unify " + std::to_string(ps.size()) + " statement(s)" + ploc + " with " + std::to_string(bs.size()) +
+            return refuse("cannot unify " + std::to_string(ps.size()) + " statement(s)" + ploc + " with " + std::to_string(bs.size()) +
                  " statement(s)" + bloc);
         }
-        for (size_t i = 0; i < ps.size(); ++i) unify_stmt(*ps[i], *bs[i]);
+        for (size_t i = 0; i < ps.size(); ++i)
+            if (!unify_stmt(*ps[i], *bs[i])) return false;
+        return true;
     }
 
-    void unify_stmt(const Stmt& ps, const Stmt& bs) {
-        if (ps.kind != bs.kind) fail(kind_mismatch(ps, bs));
+    [[nodiscard]] bool unify_stmt(const Stmt& ps, const Stmt& bs) {
+        if (ps.kind != bs.kind) return refuse(kind_mismatch(ps, bs));
         if (auto pa = ps.as<Assign>()) {
             auto ba = bs.as<Assign>();
-            unify_e(*pa->rhs, *ba->rhs);
+            if (!unify_e(*pa->rhs, *ba->rhs)) return false;
             unify_accesses(pa->name, pa->idx, *pa->type, false, ps.srcinfo, ba->name, ba->idx, *ba->type, false, bs.srcinfo);
         } else if (auto pr = ps.as<Reduce>()) {
             auto br = bs.as<Reduce>();
-            unify_e(*pr->rhs, *br->rhs);
+            if (!unify_e(*pr->rhs, *br->rhs)) return false;
             unify_accesses(pr->name, pr->idx, *pr->type, false, ps.srcinfo, br->name, br->idx, *br->type, false, bs.srcinfo);
         } else if (auto pw = ps.as<WriteConfig>()) {
             auto bw = bs.as<WriteConfig>();
             if (!(pw->config == bw->config) || pw->field != bw->field)
-                fail("cannot unify Writeconfig '" + pw->config.name + "." + pw->field + "' with Writeconfig '" + bw->config.name +
+                return refuse("cannot unify Writeconfig '" + pw->config.name + "." + pw->field + "' with Writeconfig '" + bw->config.name +
                      "." + bw->field + "'");
-            unify_e(*pw->rhs, *bw->rhs);
+            if (!unify_e(*pw->rhs, *bw->rhs)) return false;
         } else if (ps.is<Pass>()) {
         } else if (auto pi = ps.as<If>()) {
             auto bi = bs.as<If>();
-            unify_e(*pi->cond, *bi->cond);
-            unify_stmts(pi->body, bi->body);
-            unify_stmts(pi->orelse, bi->orelse);
+            if (!unify_e(*pi->cond, *bi->cond)) return false;
+            if (!unify_stmts(pi->body, bi->body)) return false;
+            if (!unify_stmts(pi->orelse, bi->orelse)) return false;
         } else if (auto pf = ps.as<For>()) {
             auto bf = bs.as<For>();
             idx_subst_[pf->iter] = bf->iter;
-            unify_e(*pf->lo, *bf->lo);
-            unify_e(*pf->hi, *bf->hi);
-            unify_stmts(pf->body, bf->body);
+            if (!unify_e(*pf->lo, *bf->lo)) return false;
+            if (!unify_e(*pf->hi, *bf->hi)) return false;
+            if (!unify_stmts(pf->body, bf->body)) return false;
         } else if (auto pal = ps.as<Alloc>()) {
             auto bal = bs.as<Alloc>();
             BufVar v;
@@ -566,12 +591,13 @@ private:
         } else if (auto pc = ps.as<Call>()) {
             auto bc = bs.as<Call>();
             if (pc->f != bc->f && !(*pc->f == *bc->f))
-                fail("cannot unify a call to '" + pc->f->name + "' (@" + ps.srcinfo.str() + ") with a call to " + bc->f->name +
+                return refuse("cannot unify a call to '" + pc->f->name + "' (@" + ps.srcinfo.str() + ") with a call to " + bc->f->name +
                      " (@" + bs.srcinfo.str() + ")");
-            for (size_t i = 0; i < pc->args.size() && i < bc->args.size(); ++i) unify_e(*pc->args[i], *bc->args[i]);
+            for (size_t i = 0; i < pc->args.size() && i < bc->args.size(); ++i)
+                if (!unify_e(*pc->args[i], *bc->args[i])) return false;
         } else if (auto pws = ps.as<WindowStmt>()) {
             auto bws = bs.as<WindowStmt>();
-            unify_e(*pws->rhs, *bws->rhs);
+            if (!unify_e(*pws->rhs, *bws->rhs)) return false;
             BufVar v;
             v.name = pws->name;
             auto wt = pws->rhs->type->as<WindowType>();
@@ -584,6 +610,7 @@ private:
             auto bwt = bws->rhs->type->as<WindowType>();
             bbuf_types_[bws->name] = bwt ? bwt->as_tensor : bws->rhs->type;
         }
+        return true;
     }
 
     BufVar& pvar_of(const Sym& pbuf) {
@@ -729,32 +756,32 @@ private:
         return k == BinOpKind::Lt || k == BinOpKind::Gt || k == BinOpKind::Le || k == BinOpKind::Ge || k == BinOpKind::Eq;
     }
 
-    void unify_e(const Expr& pe, const Expr& be) {
+    [[nodiscard]] bool unify_e(const Expr& pe, const Expr& be) {
         if (pe.type->is_indexable() != be.type->is_indexable() || is_bool_t(*pe.type) != is_bool_t(*be.type))
-            fail("expected expressions to have similar types:\n  " + print_expr(pe) + ": " + print_type(*pe.type) + " [" +
+            return refuse("expected expressions to have similar types:\n  " + print_expr(pe) + ": " + print_type(*pe.type) + " [" +
                  pe.srcinfo.str() + "]\n  " + print_expr(be) + ": " + print_type(*be.type) + " [" + be.srcinfo.str() + "]");
         if (pe.type->is_indexable()) {
             unify_affine(pe, be);
-            return;
+            return true;
         }
         if (auto r = pe.as<Read>(); r && is_bool_t(*pe.type) && bool_holes_.count(r->name)) {
             if (!all_bound(be))
-                fail("Cannot unify expression " + print_expr(be) + " (@" + be.srcinfo.str() + ") with the boolean argument " +
+                return refuse("Cannot unify expression " + print_expr(be) + " (@" + be.srcinfo.str() + ") with the boolean argument " +
                      r->name.name() + " because it contains variables that are not free in the code being replaced");
             ExprPtr& look = bool_holes_[r->name];
             if (!look) look = share(be);
             else if (!expr_equal(*look, be))
-                fail("Cannot unify the boolean argument " + r->name.name() + " with two seemingly inequivalent expressions " +
+                return refuse("Cannot unify the boolean argument " + r->name.name() + " with two seemingly inequivalent expressions " +
                      print_expr(be) + " (@" + be.srcinfo.str() + ") and " + print_expr(*look) + " (@" + look->srcinfo.str() + ")");
-            return;
+            return true;
         }
         if (auto r = pe.as<Read>(); r && is_stride_t(*pe.type) && stride_holes_.count(r->name)) {
             ExprPtr& look = stride_holes_[r->name];
             if (!look) look = share(be);
-            return;
+            return true;
         }
         if (pe.kind != be.kind)
-            fail("cannot unify a " + py_class(pe) + " expression (@" + pe.srcinfo.str() + ") with a " + py_class(be) +
+            return refuse("cannot unify a " + py_class(pe) + " expression (@" + pe.srcinfo.str() + ") with a " + py_class(be) +
                  " expression (@" + be.srcinfo.str() + ")");
         if (auto pr = pe.as<Read>()) {
             auto br = be.as<Read>();
@@ -762,35 +789,35 @@ private:
         } else if (auto pc = pe.as<Const>()) {
             auto bc = be.as<Const>();
             if (!const_value_equal(pc->val, bc->val))
-                fail("cannot unify " + const_str(pc->val) + " (@" + pe.srcinfo.str() + ") with " + const_str(bc->val) + " (@" +
+                return refuse("cannot unify " + const_str(pc->val) + " (@" + pe.srcinfo.str() + ") with " + const_str(bc->val) + " (@" +
                      be.srcinfo.str() + ")");
         } else if (auto pu = pe.as<USub>()) {
-            unify_e(*pu->arg, *be.as<USub>()->arg);
+            if (!unify_e(*pu->arg, *be.as<USub>()->arg)) return false;
         } else if (auto pb = pe.as<BinOp>()) {
             auto bb = be.as<BinOp>();
             if (is_cmp(pb->op) && pb->lhs->type->is_indexable() && pb->rhs->type->is_indexable() &&
                 bb->lhs->type->is_indexable() && bb->rhs->type->is_indexable()) {
                 bool pineq = pb->op != BinOpKind::Eq, bineq = is_cmp(bb->op) && bb->op != BinOpKind::Eq;
                 if (pb->op == bb->op || (pineq && bineq)) {
-                    unify_e(*cmp_to_diff(*pb), *cmp_to_diff(*bb));
-                    return;
+                    return unify_e(*cmp_to_diff(*pb), *cmp_to_diff(*bb));
                 }
             }
             if (pb->op != bb->op)
-                fail(std::string("cannot unify a '") + binop_str(pb->op) + "' (@" + pe.srcinfo.str() + ") with a '" +
+                return refuse(std::string("cannot unify a '") + binop_str(pb->op) + "' (@" + pe.srcinfo.str() + ") with a '" +
                      binop_str(bb->op) + "'' (@" + be.srcinfo.str() + ")");
-            unify_e(*pb->lhs, *bb->lhs);
-            unify_e(*pb->rhs, *bb->rhs);
+            if (!unify_e(*pb->lhs, *bb->lhs)) return false;
+            if (!unify_e(*pb->rhs, *bb->rhs)) return false;
         } else if (auto px = pe.as<Extern>()) {
             auto bx = be.as<Extern>();
             if (!(px->f == bx->f))
-                fail("cannot unify builtin '" + px->f.name + "' (@" + pe.srcinfo.str() + ") with builtin '" + bx->f.name +
+                return refuse("cannot unify builtin '" + px->f.name + "' (@" + pe.srcinfo.str() + ") with builtin '" + bx->f.name +
                      "'' (@" + be.srcinfo.str() + ")");
-            for (size_t i = 0; i < px->args.size() && i < bx->args.size(); ++i) unify_e(*px->args[i], *bx->args[i]);
+            for (size_t i = 0; i < px->args.size() && i < bx->args.size(); ++i)
+                if (!unify_e(*px->args[i], *bx->args[i])) return false;
         } else if (auto pcfg = pe.as<ReadConfig>()) {
             auto bcfg = be.as<ReadConfig>();
             if (!(pcfg->config == bcfg->config) || pcfg->field != bcfg->field)
-                fail("cannot unify readconfig '" + pcfg->config.name + "." + pcfg->field + "' with readconfig '" +
+                return refuse("cannot unify readconfig '" + pcfg->config.name + "." + pcfg->field + "' with readconfig '" +
                      bcfg->config.name + "." + bcfg->field + "'");
         } else if (auto pw = pe.as<WindowExpr>()) {
             auto bw = be.as<WindowExpr>();
@@ -799,13 +826,13 @@ private:
             unify_buf_name_no_win(pw->name, bw->name);
             unify_types(*ptyp, *btype_of(bw->name), pe.srcinfo, be.srcinfo);
             if (pw->idx.size() != bw->idx.size())
-                fail("cannot unify the windowing of " + pw->name.name() + " (@" + pe.srcinfo.str() + ") using " +
+                return refuse("cannot unify the windowing of " + pw->name.name() + " (@" + pe.srcinfo.str() + ") using " +
                      std::to_string(pw->idx.size()) + " indices with the windowing of " + bw->name.name() + " (@" +
                      be.srcinfo.str() + ") using " + std::to_string(bw->idx.size()));
             for (size_t i = 0; i < pw->idx.size(); ++i) {
                 const WAccess &a = *pw->idx[i], &b = *bw->idx[i];
                 if (a.kind != b.kind)
-                    fail("cannot unify the windowing of " + pw->name.name() + " (@" + pe.srcinfo.str() +
+                    return refuse("cannot unify the windowing of " + pw->name.name() + " (@" + pe.srcinfo.str() +
                          ") with the windowing of " + bw->name.name() + " (@" + be.srcinfo.str() +
                          ") because one evaluates to a point at index " + std::to_string(i) + ", while the other evaluates to an interval");
                 if (auto pp = a.as<Point>()) unify_affine(*pp->pt, *b.as<Point>()->pt);
@@ -815,8 +842,9 @@ private:
                 }
             }
         } else if (pe.is<StrideExpr>()) {
-            if (!expr_equal(pe, be)) fail("cannot unify " + print_expr(pe) + " with " + print_expr(be));
+            if (!expr_equal(pe, be)) return refuse("cannot unify " + print_expr(pe) + " with " + print_expr(be));
         }
+        return true;
     }
 
     // Expressions are stored by pointer; the block's nodes are shared already, so
@@ -984,7 +1012,15 @@ private:
 
 }  // namespace
 
-ExprList unify_block(const Proc& p, const BlockLoc& b, const Proc& sub) { return Unifier(p, b, sub).args_; }
+Unified unify_block(const Proc& p, const BlockLoc& b, const Proc& sub) {
+    try {
+        Unifier u(p, b, sub);
+        if (u.refusal_) return {{}, std::move(u.refusal_)};
+        return {std::move(u.args_), std::nullopt};
+    } catch (const UnificationFailed& e) {
+        return {{}, e.what()};
+    }
+}
 
 // Most attempts that fail (ExoBLAS tries every instruction on every statement) fail at
 // the unifier's first step: the first statements differ in kind. That step needs none

@@ -18,9 +18,14 @@ struct UnificationFailed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The call arguments, one per argument of `sub`; the block is the statements
-// [b.lo, b.lo + sub.body.size()) at `b` in `p`.
-ir::ExprList unify_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
+struct Unified {
+    ir::ExprList args;                   // one per argument of `sub`, when it unified
+    std::optional<std::string> refusal;  // upstream's UnificationError message otherwise
+};
+
+// The call `sub(args)` that does what the statements [b.lo, b.lo + sub.body.size()) at
+// `b` in `p` do, or why there is none.
+Unified unify_block(const ir::Proc& p, const ir::BlockLoc& b, const ir::Proc& sub);
 
 // The error unify_block would raise, when the kinds of the first statements decide it
 // (most refused attempts), found without the unifier's setup and without throwing;

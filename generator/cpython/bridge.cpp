@@ -385,6 +385,28 @@ PyObject* to_py(const Value& v) {
     return mirror_object(v);
 }
 
+namespace {
+
+// Interned Python strings (identifiers and literals, such as the field names of cursor
+// paths, which cross the bridge millions of times in a schedule) as one shared host
+// string each, instead of a copy per crossing. An entry holds a reference to its string,
+// so its address stays that string's; the table stops growing at a bound.
+Value interned_str(PyObject* o) {
+    static std::unordered_map<PyObject*, Value> table;
+    if (auto it = table.find(o); it != table.end()) return it->second;
+    Py_ssize_t n = 0;
+    const char* p = PyUnicode_AsUTF8AndSize(o, &n);
+    if (!p) raise_pending_py_error();
+    Value v = host::str(std::string(p, static_cast<size_t>(n)));
+    if (table.size() < 4096) {
+        Py_INCREF(o);
+        table.emplace(o, v);
+    }
+    return v;
+}
+
+}  // namespace
+
 Value to_host(PyObject* o) {
     if (o == Py_None) return Value::none();
     if (PyBool_Check(o)) return Value::boolean(o == Py_True);
@@ -397,6 +419,7 @@ Value to_host(PyObject* o) {
     }
     if (PyFloat_Check(o)) return Value::floating(PyFloat_AS_DOUBLE(o));
     if (PyUnicode_Check(o)) {
+        if (PyUnicode_CHECK_INTERNED(o)) return interned_str(o);
         Py_ssize_t n = 0;
         const char* p = PyUnicode_AsUTF8AndSize(o, &n);
         if (!p) raise_pending_py_error();
@@ -404,7 +427,13 @@ Value to_host(PyObject* o) {
     }
     if (const Value* v = mirrored_value(o)) return *v;
     if (PyBytes_Check(o)) return Value(new host::BytesObject(std::string(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)))));
-    if (PyTuple_Check(o) || PyList_Check(o)) {
+    if (PyTuple_Check(o)) {  // most often a cursor path: no copy of the sequence
+        std::vector<Value> items;
+        items.reserve(static_cast<size_t>(PyTuple_GET_SIZE(o)));
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o); ++i) items.push_back(to_host(PyTuple_GET_ITEM(o, i)));
+        return host::tuple(std::move(items));
+    }
+    if (PyList_Check(o)) {
         std::vector<Value> items;
         PyObject* seq = PySequence_Fast(o, "");
         if (!seq) raise_pending_py_error();
@@ -417,7 +446,7 @@ Value to_host(PyObject* o) {
             }
         }
         Py_DECREF(seq);
-        return PyTuple_Check(o) ? host::tuple(std::move(items)) : host::list(std::move(items));
+        return host::list(std::move(items));
     }
     if (PyDict_Check(o)) {
         Value d = host::dict();

@@ -283,20 +283,24 @@ def sched_op(processors):
         params = list(sig.parameters.values())
         simple = all(q.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for q in params)
         names = [q.name for q in params]
+        defaults = [q.default for q in params]  # inspect.Parameter.empty: none
         position = {n: i for i, n in enumerate(names)}
+        empty = inspect.Parameter.empty
 
         def simple_bind(args, kwargs):
-            if not simple or len(args) > len(names):
+            given = len(args)
+            if not simple or given > len(names):
                 return None
             for k in kwargs:
-                if position.get(k, -1) < len(args):
+                if position.get(k, -1) < given:
                     return None
             values = dict(zip(names, args))
-            for q in params[len(args):]:
-                if q.name in kwargs:
-                    values[q.name] = kwargs[q.name]
-                elif q.default is not inspect.Parameter.empty:
-                    values[q.name] = q.default
+            for i in range(given, len(names)):
+                name = names[i]
+                if name in kwargs:
+                    values[name] = kwargs[name]
+                elif defaults[i] is not empty:
+                    values[name] = defaults[i]
                 else:
                     return None
             return values

@@ -391,13 +391,17 @@ namespace {
 // paths, which cross the bridge millions of times in a schedule) as one shared host
 // string each, instead of a copy per crossing. An entry holds a reference to its string,
 // so its address stays that string's; the table stops growing at a bound.
-Value interned_str(PyObject* o) {
-    static std::unordered_map<PyObject*, Value> table;
-    if (auto it = table.find(o); it != table.end()) return it->second;
+Value copied_str(PyObject* o) {
     Py_ssize_t n = 0;
     const char* p = PyUnicode_AsUTF8AndSize(o, &n);
     if (!p) raise_pending_py_error();
-    Value v = host::str(std::string(p, static_cast<size_t>(n)));
+    return host::str(std::string(p, static_cast<size_t>(n)));
+}
+
+Value interned_str(PyObject* o) {
+    static std::unordered_map<PyObject*, Value> table;
+    if (auto it = table.find(o); it != table.end()) return it->second;
+    Value v = copied_str(o);
     if (table.size() < 4096) {
         Py_INCREF(o);
         table.emplace(o, v);
@@ -419,11 +423,7 @@ Value to_host(PyObject* o) {
     }
     if (PyFloat_Check(o)) return Value::floating(PyFloat_AS_DOUBLE(o));
     if (PyUnicode_Check(o)) {
-        if (PyUnicode_CHECK_INTERNED(o)) return interned_str(o);
-        Py_ssize_t n = 0;
-        const char* p = PyUnicode_AsUTF8AndSize(o, &n);
-        if (!p) raise_pending_py_error();
-        return host::str(std::string(p, static_cast<size_t>(n)));
+        return PyUnicode_CHECK_INTERNED(o) ? interned_str(o) : copied_str(o);
     }
     if (const Value* v = mirrored_value(o)) return *v;
     if (PyBytes_Check(o)) return Value(new host::BytesObject(std::string(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)))));

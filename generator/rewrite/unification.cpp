@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -30,6 +31,12 @@ namespace exo::rewrite {
 using namespace ir;
 
 namespace {
+
+// A refusal found below the structural walk (in the affine, access and type steps),
+// carried to unify_block, which answers with its message.
+struct UnificationFailed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 [[noreturn]] void fail(const std::string& msg) { throw UnificationFailed(msg); }
 

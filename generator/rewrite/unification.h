@@ -6,17 +6,11 @@
 #pragma once
 
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include "../ir/path.h"
 
 namespace exo::rewrite {
-
-// Upstream's UnificationError (message text as upstream's).
-struct UnificationFailed : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 struct Unified {
     ir::ExprList args;                   // one per argument of `sub`, when it unified

@@ -60,6 +60,8 @@ grep -q "'$work/sub/rel', '$work/abs'" "$work/plain.worker.out" || fail "plain: 
 run sympy PROBE_SYMPY=1 -- "$exocc" --host python3 "$probe"
 same sympy
 grep -q "^sympy .*3/2" "$work/sympy.worker.out" || fail "sympy: not imported"
+grep -q "^simplified n - 1" "$work/sympy.worker.out" || fail "sympy: simplify failed"
+grep -q "'sympy.physics.units'" "$work/sympy.worker.out" || fail "sympy: simplify's own imports are not in sys.modules"
 
 for how in PROBE_EXIT=3 PROBE_SIGNAL=TERM PROBE_SIGNAL=SEGV PROBE_RAISE=1; do
     run "${how%%=*}-${how#*=}" "$how" -- "$exocc" --host python3 "$probe"

@@ -35,6 +35,10 @@ if os.environ.get("PROBE_SYMPY"):
     import sympy
     show(f"sympy {sympy.__file__} {sympy.Integer(6) / 4}\n")
     show(f"modules {sorted(sys.modules)!r}\n")
+    # what simplify imports on its first call, also preloaded by the worker
+    n = sympy.Symbol("n", integer=True, positive=True)
+    show(f"simplified {sympy.simplify((n**2 - 1) / (n + 1))}\n")
+    show(f"modules {sorted(sys.modules)!r}\n")
 sys.stdout.flush()
 if os.environ.get("PROBE_RAISE"):
     raise ValueError("the probe was asked to fail")

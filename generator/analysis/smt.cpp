@@ -1,9 +1,11 @@
 #include "smt.h"
 
 #include "../ir/phase_times.h"
+#include "smt_linear.h"
 
 #include <z3++.h>
 
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -92,9 +94,18 @@ Term ite(const Term& c, const Term& t, const Term& f) { return wrap(z3::ite(ex(c
 
 namespace {
 uint64_t queries = 0;
+uint64_t refuted = 0;
+
+// EXOCC_CHECK_QUICK=1: every query refuted without Z3 is asked of Z3 too, and a
+// disagreement is an internal error (for the test suites).
+bool cross_check_quick() {
+    static const bool on = std::getenv("EXOCC_CHECK_QUICK") && *std::getenv("EXOCC_CHECK_QUICK");
+    return on;
+}
 }  // namespace
 
 uint64_t Solver::queries_asked() { return queries; }
+uint64_t Solver::refuted_linearly() { return refuted; }
 
 namespace {
 
@@ -193,6 +204,25 @@ struct Solver::Impl {
     CanonicalText canonical;
     std::string hypotheses;
     std::vector<std::pair<size_t, size_t>> marks;
+    // The hypotheses' linear constraints (smt_linear.h), and their count at each push.
+    std::vector<LinearConstraint> linear;
+    std::vector<size_t> linear_marks;
+
+    // Is `t` with the hypotheses refuted by linear reasoning alone?
+    bool refuted_linearly(const Term& t) {
+        std::vector<LinearConstraint> ks = linear;
+        LinearReader reader(ctx());
+        if (reader.read(ast(t), ks) && !linearly_refuted(std::move(ks))) return false;
+        if (cross_check_quick()) {
+            solver.push();
+            solver.add(ex(t));
+            bool sat = solver.check() == z3::sat;
+            solver.pop();
+            if (sat) throw std::logic_error("smt: linear reasoning wrongly refuted " + ex(t).to_string());
+        }
+        ++refuted;
+        return true;
+    }
 
     std::string query_text(const Term& t) {
         size_t vars = canonical.variables();
@@ -215,6 +245,7 @@ void Solver::set_timeout_ms(unsigned ms) {
 void Solver::push() {
     impl_->solver.push();
     impl_->marks.emplace_back(impl_->hypotheses.size(), impl_->canonical.variables());
+    impl_->linear_marks.push_back(impl_->linear.size());
 }
 void Solver::pop() {
     impl_->solver.pop();  // throws on a pop without its push, before the marks are read
@@ -222,16 +253,27 @@ void Solver::pop() {
     impl_->marks.pop_back();
     impl_->hypotheses.resize(length);
     impl_->canonical.forget_from(vars);
+    impl_->linear.resize(impl_->linear_marks.back());
+    impl_->linear_marks.pop_back();
 }
 void Solver::assume(const Term& fact) {
     impl_->solver.add(ex(fact));
     impl_->canonical.append(ast(fact), impl_->hypotheses);
+    if (!LinearReader(ctx()).read(ast(fact), impl_->linear)) {
+        LinearConstraint never;  // a false hypothesis: 1 <= 0
+        never.constant = 1;
+        impl_->linear.push_back(never);
+    }
 }
 
 bool Solver::is_sat(const Term& t) {
     ir::PhaseScope timed(ir::Phase::Check);
     std::string q = impl_->query_text(t);
     if (auto it = answers().find(q); it != answers().end() && !it->second) return false;
+    if (impl_->refuted_linearly(t)) {
+        answers().emplace(std::move(q), false);
+        return false;
+    }
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
@@ -252,6 +294,10 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
     ir::PhaseScope timed(ir::Phase::Check);
     std::string q = impl_->query_text(t);
     if (auto it = answers().find(q); it != answers().end()) return it->second;
+    if (impl_->refuted_linearly(t)) {
+        answers().emplace(std::move(q), false);
+        return false;
+    }
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));

@@ -98,6 +98,8 @@ public:
     // How many queries all solvers of the process have asked Z3 (for tests of the
     // analyses that decide queries without it).
     static uint64_t queries_asked();
+    // How many queries were refuted by linear reasoning without asking Z3 (smt_linear.h).
+    static uint64_t refuted_linearly();
 
     // Values in the current model (unconstrained variables read as 0 / false).
     int64_t model_int(const Term& var) const;

@@ -223,7 +223,8 @@ bool linearly_refuted(std::vector<LinearConstraint> ks) {
                 LinearConstraint next;
                 bool keep_equality = k.equality;
                 // k - (a / cx) * eq, with cx = +-1
-                if (!combine(k, 1, eq, -a * cx, next)) {
+                int64_t scale;
+                if (!mul(-cx, a, scale) || !combine(k, 1, eq, scale, next)) {
                     k.terms.clear();  // an overflow: leave it out
                     k.constant = 0;
                     continue;

@@ -19,6 +19,7 @@
 #include "../ir/queries.h"
 #include "range_analysis.h"
 #include "smt.h"
+#include "smt_linear.h"
 
 namespace exo::analysis {
 
@@ -685,7 +686,9 @@ bool equal_by_linear_form(const SEP& a, const SEP& b) {
 // (`0 <= i < n` for `x[i]` in `for i in seq(0, n)` with `x: f32[n]`), and the solver
 // costs more to start than such a proc costs to check (Z3's context alone takes ~10 ms,
 // most of a one-proc program's run). The checker decides such queries here, from the
-// facts in scope, and starts the solver only for what these cannot decide. They only
+// facts in scope, and starts the solver only for what these cannot decide: the facts
+// and the goal become linear forms over integer atoms, and the goal holds when the
+// linear refuter (smt_linear.h) refutes the facts with its negation. They only
 // need to be sound, never complete: an undecided query goes to the solver, and its
 // counterexample names the same variables in the same order as without them (the goals
 // decided here are replayed when a scope reaches the solver; see Checker::Scope).
@@ -705,7 +708,12 @@ bool as_nonpositive_forms(const SE& e, std::vector<LinearForm>& out) {
     if (e.k == SK::Const && e.type->is_bool()) return e.val != 0;  // True adds nothing
     if (e.k != SK::BinOp) return false;
     if (e.op == BinOpKind::And) return as_nonpositive_forms(*e.a, out) && as_nonpositive_forms(*e.b, out);
-    if (e.a->type->is_bool() || e.b->type->is_bool()) return false;
+    // `c == True` is `c` (a bool-typed argument's comparison arrives so)
+    if (e.op == BinOpKind::Eq && e.b->k == SK::Const && e.b->type->is_bool() && e.b->val != 0)
+        return as_nonpositive_forms(*e.a, out);
+    // integers only: the refuter's rounding relies on every atom being one
+    auto integer = [](const SE& x) { return x.type->is_indexable() || x.type->is_stridable(); };
+    if (!integer(*e.a) || !integer(*e.b)) return false;
     auto diff = [&](const SE& x, const SE& y, int64_t plus) {  // x - y + plus
         LinearForm f = linear_form(x);
         f.add(linear_form(y), -1);
@@ -723,46 +731,21 @@ bool as_nonpositive_forms(const SE& e, std::vector<LinearForm>& out) {
     }
 }
 
-// Does F <= 0 follow from facts G <= 0? Each step removes one atom x of F, whose
-// coefficient is c, with a fact G whose coefficient g on x has c's sign:
-// F' = m*F - k*G, with m = |g| / gcd and k = |c| / gcd (both positive), has no x, and
-// F' >= m*F because G <= 0; so F' <= 0 proves F <= 0. A constant F' settles it. The
-// search tries every usable fact for the first atom that has one (a bound on i may
-// bring in N or another variable), depth first to `depth` steps, within `budget` steps.
-bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts, int depth, int& budget) {
-    if (!f.exact) return false;
-    if (f.terms.empty()) return f.constant <= 0;
-    if (depth == 0 || --budget < 0) return false;
-    for (const auto& [atom, c] : f.terms) {
-        bool usable = false;
-        for (auto g = facts.rbegin(); g != facts.rend(); ++g) {  // innermost first
-            auto t = g->terms.find(atom);
-            if (t == g->terms.end() || (t->second > 0) != (c > 0)) continue;
-            usable = true;
-            int64_t d = std::gcd(c, t->second);  // positive
-            LinearForm next;
-            next.add(f, std::abs(t->second) / d);
-            next.add(*g, -(std::abs(c) / d));
-            if (follows_from(next, facts, depth - 1, budget)) return true;
-        }
-        if (usable) return false;  // every way to remove this atom was tried
+// The conjuncts of fact `e` that are integer comparisons, as forms F <= 0; the others
+// (a disjunction, a select) are left out: fewer facts prove less, never something false.
+void fact_forms(const SE& e, std::vector<LinearForm>& out) {
+    if (e.k == SK::BinOp && e.op == BinOpKind::And) {
+        fact_forms(*e.a, out);
+        fact_forms(*e.b, out);
+        return;
     }
-    return false;
-}
-
-// Iterative deepening finds the short proofs (the common ones) first; the budget keeps
-// a query that has no proof here cheap, as most of a large schedule's queries are.
-bool follows_from(const LinearForm& f, const std::vector<LinearForm>& facts) {
-    int budget = 128;
-    for (int depth = 1; depth <= 8 && budget > 0; ++depth)
-        if (follows_from(f, facts, depth, budget)) return true;
-    return false;
+    std::vector<LinearForm> f;
+    if (as_nonpositive_forms(e, f)) out.insert(out.end(), f.begin(), f.end());
 }
 
 // What floor division and remainder by a positive constant c mean, as facts over their
-// atoms (encode() gives them the same meaning): q = x / c has c*q <= x <= c*q + c - 1,
-// and q >= 0 when x >= 0 follows from `facts` (then c*q > x - c >= -c); r = x % c is
-// x - c*q, with 0 <= r <= c - 1.
+// atoms (encode() gives them the same meaning): q = x / c has c*q <= x <= c*q + c - 1;
+// r = x % c is x - c*q, with 0 <= r <= c - 1.
 void add_division_facts(const SEP& d, std::vector<LinearForm>& facts) {
     int64_t c = d->b->val;
     SEP quotient = d->op == BinOpKind::Div ? d : se_bin(BinOpKind::Div, d->a, d->b, d->type, d->srcinfo);
@@ -776,9 +759,6 @@ void add_division_facts(const SEP& d, std::vector<LinearForm>& facts) {
     };
     facts.push_back(form(c, -1, 0));       // c*q - x <= 0
     facts.push_back(form(-c, 1, 1 - c));   // x - c*q - (c - 1) <= 0
-    LinearForm minus_x;
-    minus_x.add(x, -1);
-    if (follows_from(minus_x, facts)) facts.push_back(form(-1, 0, 0));  // -q <= 0
     if (d->op == BinOpKind::Mod) {
         std::string r = atom_key(*d);
         LinearForm eq1 = form(c, -1, 0), eq2 = form(-c, 1, 0);  // r = x - c*q, both ways
@@ -1053,11 +1033,58 @@ private:
         // the goal's own divisions are facts for this query only
         size_t forms_mark = forms_.size(), divisions_mark = division_keys_.size();
         add_divisions_of(goal);
+        sync_constraints();
         bool proved = true;
         for (const auto& w : want)
-            if (!(proved = follows_from(w, forms_))) break;
+            if (!(proved = refuted_with_facts(w))) break;
         drop_forms(forms_mark, divisions_mark);
         return proved;
+    }
+
+    // forms_ as the linear refuter's constraints (smt_linear.h), atoms numbered by key.
+    std::vector<smt::LinearConstraint> constraints_;
+    std::unordered_map<std::string, unsigned> atom_ids_;
+    std::vector<char> reached_;  // per atom id, for refuted_with_facts
+
+    smt::LinearConstraint constraint_of(const LinearForm& f) {
+        smt::LinearConstraint k;
+        if (!f.exact) return k;  // 0 <= 0: says nothing
+        k.constant = f.constant;
+        for (const auto& [atom, c] : f.terms)
+            k.terms.emplace_back(atom_ids_.emplace(atom, unsigned(atom_ids_.size())).first->second, c);
+        std::sort(k.terms.begin(), k.terms.end());
+        return k;
+    }
+    void sync_constraints() {
+        for (size_t i = constraints_.size(); i < forms_.size(); ++i) constraints_.push_back(constraint_of(forms_[i]));
+    }
+
+    // Does F <= 0 follow from the facts? It does when the facts with F >= 1 are refuted.
+    // Only the facts connected to F through shared atoms are given: the others cannot
+    // help refute it (short of contradicting themselves), and the refuter's cost grows
+    // with every unknown it must eliminate.
+    bool refuted_with_facts(const LinearForm& f) {
+        LinearForm negated;
+        negated.add(f, -1);
+        negated.add_constant(1);
+        if (!negated.exact) return false;
+        std::vector<smt::LinearConstraint> query{constraint_of(negated)};
+        reached_.assign(atom_ids_.size(), 0);
+        for (const auto& [atom, c] : query[0].terms) reached_[atom] = 1;
+        std::vector<char> taken(constraints_.size(), 0);
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (size_t i = 0; i < constraints_.size(); ++i) {
+                if (taken[i]) continue;
+                const auto& terms = constraints_[i].terms;
+                if (!std::any_of(terms.begin(), terms.end(), [&](const auto& t) { return reached_[t.first]; })) continue;
+                taken[i] = 1;
+                grew = true;
+                for (const auto& [atom, c] : terms) reached_[atom] = 1;
+                query.push_back(constraints_[i]);
+            }
+        }
+        return smt::linearly_refuted(std::move(query));
     }
 
     // The facts in scope as forms F <= 0, kept from one query to the next (a large
@@ -1070,10 +1097,7 @@ private:
 
     void form_facts(Scope& sc) {
         for (; sc.formed < sc.facts.size(); ++sc.formed) {
-            // a fact of another shape (a disjunction, a select) is left out: fewer facts
-            // prove less, never something false
-            std::vector<LinearForm> f;
-            if (as_nonpositive_forms(*sc.facts[sc.formed], f)) forms_.insert(forms_.end(), f.begin(), f.end());
+            fact_forms(*sc.facts[sc.formed], forms_);
             add_divisions_of(sc.facts[sc.formed]);
         }
     }
@@ -1089,6 +1113,7 @@ private:
     }
     void drop_forms(size_t forms_mark, size_t divisions_mark) {
         forms_.resize(forms_mark);
+        if (constraints_.size() > forms_mark) constraints_.resize(forms_mark);
         for (size_t k = divisions_mark; k < division_keys_.size(); ++k) division_seen_.erase(division_keys_[k]);
         division_keys_.resize(divisions_mark);
     }

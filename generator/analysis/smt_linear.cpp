@@ -87,8 +87,8 @@ bool combine(const LinearConstraint& x, int64_t a, const LinearConstraint& y, in
     return merge_terms(out);
 }
 
-constexpr size_t kMaxConstraints = 400;   // alive at once
-constexpr size_t kMaxGenerated = 4000;    // over one query
+constexpr size_t kMaxConstraints = 2000;   // alive at once
+constexpr size_t kMaxGenerated = 20000;    // over one query
 
 }  // namespace
 
@@ -250,20 +250,33 @@ bool linearly_refuted(std::vector<LinearConstraint> ks) {
     // bounded on one side only is unbounded on the other, and its constraints go.
     size_t generated = 0;
     while (!ks.empty()) {
-        std::unordered_map<unsigned, std::pair<size_t, size_t>> sides;  // atom -> (positive, negative) counts
+        struct Side {
+            size_t pos = 0, neg = 0;
+            bool pos_unit = true, neg_unit = true;  // every coefficient on that side is +-1
+        };
+        std::unordered_map<unsigned, Side> sides;
         for (const auto& k : ks)
-            for (const auto& [atom, c] : k.terms) (c > 0 ? sides[atom].first : sides[atom].second)++;
+            for (const auto& [atom, c] : k.terms) {
+                Side& s = sides[atom];
+                if (c > 0) ++s.pos, s.pos_unit = s.pos_unit && c == 1;
+                else ++s.neg, s.neg_unit = s.neg_unit && c == -1;
+            }
         if (sides.empty()) return false;  // (every kept constraint has an unknown)
+        // An unknown bounded on one side only goes first. Then one whose coefficients
+        // on one side are all unit: its elimination is exact over the integers (each
+        // combination is the other side's bound tightened by rounding, nothing lost),
+        // where another loses the points between the rational and the integer shadow.
+        // Fewest pairs among those, then by number.
         unsigned best = 0;
-        size_t best_cost = SIZE_MAX;
+        std::pair<bool, size_t> best_cost{true, SIZE_MAX};  // (inexact, pairs)
         bool one_sided = false;
-        for (const auto& [atom, pn] : sides) {
-            if (pn.first == 0 || pn.second == 0) {
+        for (const auto& [atom, s] : sides) {
+            if (s.pos == 0 || s.neg == 0) {
                 best = atom;
                 one_sided = true;
                 break;
             }
-            size_t cost = pn.first * pn.second;
+            std::pair<bool, size_t> cost{!(s.pos_unit || s.neg_unit), s.pos * s.neg};
             if (cost < best_cost || (cost == best_cost && atom < best)) best = atom, best_cost = cost;
         }
         std::vector<LinearConstraint> pos, neg, rest;

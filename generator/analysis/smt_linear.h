@@ -11,7 +11,8 @@
 // within a fixed budget. It is sound and incomplete: every derived constraint follows
 // from the query's (anything it cannot read, a disjunction, a negated equality, a real,
 // is left out, which can only make the rest easier to satisfy), so "refuted" proves the
-// query unsatisfiable, and anything else is asked of Z3. Internal to smt.cpp.
+// query unsatisfiable, and anything else is asked of Z3. Used by smt.cpp below the
+// solver's cache, and by the bounds checker's quick decisions (boundscheck.cpp).
 #pragma once
 
 #include <cstdint>

@@ -234,6 +234,23 @@ TEST_CASE("boundscheck: loop-bound queries are decided without the solver", "[an
                 "    for ii in seq(0, n % 8):\n"
                 "        x[ii + n / 8 * 8] = 0.0\n") == "");
     REQUIRE((cross_checked || Solver::queries_asked() == before));
+    // The last block of a loop split by 16 rounding up: 0 <= 16 * jo holds only over
+    // the integers (16 * ((n + 15) / 16) >= n >= 1 makes the quotient at least 1).
+    REQUIRE(run("@proc\n"
+                "def last_block(n: size, x: f32[n]):\n"
+                "    for jo in seq((n + 15) / 16 - 1, (n + 15) / 16):\n"
+                "        for i in seq(0, 16):\n"
+                "            if i + 16 * jo < n:\n"
+                "                x[i + 16 * jo] = 0.0\n") == "");
+    REQUIRE((cross_checked || Solver::queries_asked() == before));
+    // A guard's comparisons bound the access, its disjunction aside.
+    REQUIRE(run("@proc\n"
+                "def guarded(n: size, m: size, A: f32[4]):\n"
+                "    for i in seq(0, n):\n"
+                "        for j in seq(0, m):\n"
+                "            if i < 4 and (j < 2 or j > 3):\n"
+                "                A[i] = 0.0\n") == "");
+    REQUIRE((cross_checked || Solver::queries_asked() == before));
 }
 
 TEST_CASE("boundscheck: what the quick decisions cannot prove goes to the solver", "[analysis][boundscheck]") {
@@ -261,6 +278,14 @@ TEST_CASE("boundscheck: what the quick decisions cannot prove goes to the solver
             "        else:\n"
             "            A[i] = 0.0\n");
     REQUIRE(contains(e, "A is written out-of-bounds when:"));
+    // one before the last block of a loop split by 16 rounding up, when n <= 16
+    e = run("@proc\n"
+            "def foo(n: size, x: f32[n]):\n"
+            "    for jo in seq((n + 15) / 16 - 1, (n + 15) / 16):\n"
+            "        for i in seq(0, 16):\n"
+            "            if i + 16 * jo < n:\n"
+            "                x[i + 16 * jo - 1] = 0.0\n");
+    REQUIRE(contains(e, "x is written out-of-bounds when:"));
     // one past the tail of a loop split by 8
     e = run("@proc\n"
             "def foo(n: size, x: f32[n]):\n"

@@ -3,12 +3,14 @@
 // refutation is never wrong (Z3 is the judge).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "analysis/smt.h"
+#include "analysis/smt_linear.h"
 
 using namespace exo::analysis::smt;
 
@@ -74,6 +76,33 @@ TEST_CASE("smt linear: integer reasoning, validity and hypotheses in scopes", "[
     CHECK(Solver::queries_asked() == z3);
     s.pop();
     CHECK_FALSE(s.is_valid(var("i2") + int_val(1) <= var("n2")));
+}
+
+TEST_CASE("smt linear: an exact elimination comes first, so that no rounding is lost", "[analysis][smt]") {
+    // From ExoBLAS's gemm (a tail loop's access below 0?): i + 48*q + 16*t <= -1 with
+    // i, t >= 0 gives 48*q <= -1, so q <= -1 and N <= 48*q + 47 <= -1, against N >= 1.
+    // Eliminating i first and then q loses the rounding (16*t + N <= 31 is satisfiable);
+    // t, whose only upper bound has a unit coefficient, must go before q. Ties are broken
+    // by the unknowns' numbers, so every numbering is tried.
+    std::vector<unsigned> id{0, 1, 2, 3};  // of i, q, t, N
+    do {
+        auto k = [](std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
+            std::sort(terms.begin(), terms.end());
+            LinearConstraint c;
+            c.terms = std::move(terms);
+            c.constant = constant;
+            return c;
+        };
+        const unsigned i = id[0], q = id[1], t = id[2], n = id[3];
+        std::vector<LinearConstraint> query{
+            k({{i, 1}, {q, 48}, {t, 16}}, 1),  // i + 48q + 16t + 1 <= 0
+            k({{t, -1}}, 0),                   // t >= 0
+            k({{i, -1}}, 0),                   // i >= 0
+            k({{n, 1}, {q, -48}}, -47),        // N <= 48q + 47
+            k({{n, -1}}, 1),                   // N >= 1
+        };
+        CHECK(linearly_refuted(query));
+    } while (std::next_permutation(id.begin(), id.end()));
 }
 
 TEST_CASE("smt linear: what linear reasoning cannot read reaches Z3", "[analysis][smt]") {

@@ -136,8 +136,20 @@ void pred_reads(const ir::Expr& e, std::set<ir::Sym>& out) {
     }
 }
 
-// Upstream's arg_range_analysis(fast=False): the tightest bounds on a size argument
-// that its proc's asserts imply, found by the same binary searches over [1, 2**15].
+void pred_constants(const ir::Expr& e, std::set<int64_t>& out) {
+    if (auto c = e.as<ir::Const>()) {
+        if (c->val.is_intlike()) out.insert(c->val.as_int());
+    } else if (auto u = e.as<ir::USub>()) {
+        pred_constants(*u->arg, out);
+    } else if (auto b = e.as<ir::BinOp>()) {
+        pred_constants(*b->lhs, out);
+        pred_constants(*b->rhs, out);
+    }
+}
+
+}  // namespace
+
+// By the same binary searches over [1, 2**15] as upstream's.
 ConstBounds size_arg_range(const ir::Proc& proc, const ir::Sym& arg) {
     SmtEncoder enc;
     smt::Solver slv;
@@ -150,21 +162,41 @@ ConstBounds size_arg_range(const ir::Proc& proc, const ir::Sym& arg) {
     for (const auto& s : enc.side_conditions()) slv.assume(s);
     smt::Term x = enc.var(arg);
     const int64_t max_abs = int64_t(1) << 15;
+    auto at_least = [&](int64_t v) { return slv.is_valid(x >= smt::int_val(v)); };
+    auto at_most = [&](int64_t v) { return slv.is_valid(x <= smt::int_val(v)); };
+    // Both searches find the exact bound, which other questions can find sooner: most
+    // sizes are bounded below by 1 alone, and above by nothing or by a constant written
+    // in an assert (`N <= 344`, `N < 345`). Each search is asked only when those fail.
     ConstBounds out;
     int64_t left = 1, right = max_abs;
+    if (!at_least(2)) right = 0, out.lo = 1;  // x >= 1 is assumed
     while (left <= right) {
         int64_t mid = left + (right - left) / 2;
-        if (slv.is_valid(x >= smt::int_val(mid))) { out.lo = mid; left = mid + 1; }
+        if (at_least(mid)) { out.lo = mid; left = mid + 1; }
         else right = mid - 1;
     }
     left = 1, right = max_abs;
+    if (!at_most(max_abs)) {
+        right = 0;  // above every bound searched
+    } else {
+        std::set<int64_t> written;
+        for (const auto& p : proc.preds) pred_constants(*p, written);
+        for (auto k = written.begin(); k != written.end() && right > 0; ++k)
+            for (int64_t c : {*k - 1, *k})
+                if (right > 0 && c >= 1 && c <= max_abs && at_most(c) && (c == 1 || !at_most(c - 1))) {
+                    out.hi = c;  // the least, as the search would find
+                    right = 0;
+                }
+    }
     while (left <= right) {
         int64_t mid = left + (right - left) / 2;
-        if (slv.is_valid(x <= smt::int_val(mid))) { out.hi = mid; right = mid - 1; }
+        if (at_most(mid)) { out.hi = mid; right = mid - 1; }
         else left = mid + 1;
     }
     return out;
 }
+
+namespace {
 
 // size_arg_range, remembered by what it depends on: the arguments' names and types, the
 // asserts, and which argument. A library's procs share their asserts (ExoBLAS's

@@ -18,6 +18,10 @@ struct ConstBounds {
     Bound lo, hi;  // inclusive; nullopt: unbounded on that side
 };
 
+// Upstream's arg_range_analysis(fast=False): the tightest bounds in [1, 2**15] on size
+// argument `arg` that its proc's asserts imply (nullopt above: none in that range).
+ConstBounds size_arg_range(const ir::Proc& proc, const ir::Sym& arg);
+
 class IndexRangeEnv {
 public:
     explicit IndexRangeEnv(const ir::Proc& proc);

@@ -2,6 +2,7 @@
 // @config decorators, and the Procedure and Config host types.
 #include "exo_module.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -22,7 +23,9 @@
 #include "pyparser.h"
 #include "uast_printer.h"
 #include "typecheck.h"
+#include "cursor_forward.h"
 #include "cursor_module.h"
+#include "path_values.h"
 
 namespace exo::frontend {
 
@@ -38,8 +41,10 @@ host::TypeObject* g_parse_error_t = nullptr;
 struct ProcedureObject : host::NativeObject {
     std::shared_ptr<const ir::Proc> proc;
     // Scheduling history, for cursor forwarding: the proc this one was made from and the
-    // forwarding record (a host value kept by exo.API_cursors). Null for fresh procs.
+    // forwarding record (the edits a primitive returned). Null for fresh procs. The
+    // record's native form is read on the first forward through it.
     Value provenance, forward;
+    std::shared_ptr<const ForwardStep> step;
     ProcedureObject(host::TypeObject* t, std::shared_ptr<const ir::Proc> p) : NativeObject(t), proc(std::move(p)) {}
 };
 
@@ -280,7 +285,62 @@ Value exo_set_provenance(const Value&, const CallArgs& a) {
     self_proc(a[1]);
     p->provenance = a[1];
     p->forward = a[2];
+    p->step = nullptr;
     return Value::none();
+}
+
+// The steps from `origin` to `proc`, oldest first, and the index of the first that no
+// location crosses (their number when all can); false with `error` when `origin` is
+// not in proc's history. An equal root stands for the origin (procs compare by their
+// whole body, so only a root is compared: a history has one, and many steps).
+bool history(ProcedureObject* proc, ProcedureObject* origin, std::vector<const ForwardStep*>& steps, size_t& blocked,
+             std::string& error) {
+    for (ProcedureObject* p = proc; p != origin;) {
+        if (p->provenance.is_null()) {
+            error = "cannot forward from unknown root";
+            return false;
+        }
+        if (!p->step) p->step = std::make_shared<const ForwardStep>(read_forward_step(p->forward));
+        steps.push_back(p->step.get());
+        p = self_proc(p->provenance);
+        if (p != origin && p->provenance.is_null() && *p->proc == *origin->proc) break;
+    }
+    std::reverse(steps.begin(), steps.end());
+    blocked = size_t(std::find_if(steps.begin(), steps.end(), [](const ForwardStep* s) { return s->blocked; }) - steps.begin());
+    return true;
+}
+
+// _forward_path(proc, origin, path) and _forward_block(proc, origin, parent, field, lo, hi):
+// a location of `origin` in `proc` (a path; a block as (parent, field, lo, hi)); or the
+// reason it no longer exists (a str, for InvalidCursorError); or None when a step on the
+// way cannot be crossed (NotImplementedError). The location is carried up to that step
+// first, as it may be lost on the way.
+template <typename Location, typename Forward>
+Value forwarded(const CallArgs& a, Location loc, Forward forward, const std::function<Value(const Location&)>& value) {
+    std::vector<const ForwardStep*> steps;
+    size_t blocked = 0;
+    std::string why;
+    if (!history(self_proc(a[0]), self_proc(a[1]), steps, blocked, why)) return host::str(why);
+    for (size_t i = 0; i < blocked; ++i) {
+        auto next = forward(std::move(loc), *steps[i], why);
+        if (!next) return host::str(why);
+        loc = std::move(*next);
+    }
+    if (blocked < steps.size()) return Value::none();
+    return value(loc);
+}
+
+Value exo_forward_path(const Value&, const CallArgs& a) {
+    host::check_positional("_forward_path", a, 3, 3);
+    return forwarded<ir::Path>(a, path_of(a[2]), forward_path, path_value);
+}
+
+Value exo_forward_block(const Value&, const CallArgs& a) {
+    host::check_positional("_forward_block", a, 6, 6);
+    ForwardBlock b{path_of(a[2]), field_of(a[3]), host::to_int64(a[4], "lo"), host::to_int64(a[5], "hi")};
+    return forwarded<ForwardBlock>(a, std::move(b), forward_block, [](const ForwardBlock& r) {
+        return host::tuple({path_value(r.parent), host::str(ir::field_name(r.field)), Value::integer(r.lo), Value::integer(r.hi)});
+    });
 }
 
 // _set_check_level("strict" | "upstream") and _check_level(): the check level of this
@@ -544,6 +604,8 @@ Value make_exo_native_module() {
     def("_serialize_kernel", exo_serialize_kernel);
     def("_set_provenance", exo_set_provenance);
     def("_provenance", exo_provenance);
+    def("_forward_path", exo_forward_path);
+    def("_forward_block", exo_forward_block);
     def("_substitute_callees", exo_substitute_callees);
     def("_add_procedure_method", exo_add_procedure_method);
     def("_set_check_level", exo_set_check_level);

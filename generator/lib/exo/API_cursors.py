@@ -7,7 +7,6 @@ of a proc are moved to a newer one with `proc.forward(cursor)` (see _forward bel
 """
 from __future__ import annotations
 
-import operator
 import re
 from enum import Enum
 
@@ -786,286 +785,17 @@ def _find(proc, pattern, many, scope):
 
 
 # --------------------------------------------------------------------------- forwarding
+# The locations themselves are carried natively (frontend/cursor_forward.h), along the
+# history _set_provenance records, so that a long history costs a walk in C++ rather
+# than a Python call per edit.
 
-def _forward_fission(path, edit):
-    scope, field, split, pre_moves = edit[1], edit[2], edit[3], edit[4]
-    parent, (pfield, k) = scope[:-1], scope[-1]
-    n = len(parent)
-    if len(path) <= n or path[:n] != parent or path[n][0] != pfield:
-        return path
-    j = path[n][1]
-    rest = path[n + 1:]
-    if j != k:
-        return parent + ((pfield, j + 1 if j > k else j),) + rest
-    if not rest or rest[0][0] != field:
-        # the scope node itself, or its other list: stays with the part holding it
-        return parent + ((pfield, k + 1 if pre_moves else k),) + rest
-    i = rest[0][1]
-    if pre_moves:
-        if i < split:
-            return parent + ((pfield, k),) + rest
-        return parent + ((pfield, k + 1), (field, i - split)) + rest[1:]
-    if i >= split:
-        return parent + ((pfield, k + 1), (field, i - split)) + rest[1:]
-    return path
-
-
-def _forward_unwrap(path, edit):
-    """("unwrap", node, field, n): the node's list `field` (n statements) replaces it."""
-    node, field, n = edit[1], edit[2], edit[3]
-    parent, (pfield, k) = node[:-1], node[-1]
-    d = len(parent)
-    if len(path) <= d or path[:d] != parent or path[d][0] != pfield:
-        return path
-    j = path[d][1]
-    if j != k:
-        return parent + ((pfield, j + n - 1 if j > k else j),) + path[d + 1:]
-    rest = path[d + 1:]
-    if not rest or rest[0][0] != field:
-        raise InvalidCursorError("node no longer exists")
-    return parent + ((pfield, k + rest[0][1]),) + rest[1:]
-
-
-def _forward_absorb(path, edit):
-    """("absorb", src, dst, offsets): the statement at src (the next sibling of dst) is
-    deleted and its lists appended to dst's, at the given offsets."""
-    src, dst, offsets = edit[1], edit[2], dict(edit[3])
-    parent, (pfield, k) = src[:-1], src[-1]
-    d = len(parent)
-    if len(path) <= d or path[:d] != parent or path[d][0] != pfield:
-        return path
-    j = path[d][1]
-    if j != k:
-        return parent + ((pfield, j - 1 if j > k else j),) + path[d + 1:]
-    rest = path[d + 1:]
-    if not rest or rest[0][0] not in offsets:
-        raise InvalidCursorError("node no longer exists")
-    return dst + ((rest[0][0], rest[0][1] + offsets[rest[0][0]]),) + rest[1:]
-
-
-def _forward_swap(path, edit):
-    """("swap", P): the loop at P and the loop directly inside it trade places."""
-    outer = edit[1]
-    n = len(outer)
-    if path[:n] != outer:
-        return path
-    rest = path[n:]
-    if not rest:
-        return outer + (("body", 0),)
-    if rest[0] == ("body", 0):
-        inner_rest = rest[1:]
-        if not inner_rest:
-            return outer
-        if inner_rest[0][0] == "orelse":
-            # an inner if's else branch is wrapped in its own copy of the outer scope
-            return outer + (("orelse", 0), ("body", inner_rest[0][1])) + inner_rest[1:]
-        if inner_rest[0][0] in _STMT_FIELDS:
-            return path
-        return outer + inner_rest
-    return outer + (("body", 0),) + rest
-
-
-def _forward_move(path, edit):
-    """("move", src, dst): the statement at src leaves its list and lands at dst (a path
-    in the proc after the removal); nodes inside it move along."""
-    src, dst = edit[1], edit[2]
-    n = len(src)
-    if path[:n] == src:
-        return dst + path[n:]
-    path = _forward_node_path(path, ("replace", src[:-1], src[-1][0], src[-1][1], src[-1][1] + 1, 0))
-    return _forward_node_path(path, ("insert", dst[:-1], dst[-1][0], dst[-1][1], 1))
-
-
-def _forward_node_path(path, edit):
-    """The path of a node after `edit`, or raises InvalidCursorError."""
-    kind = edit[0]
-    if kind == "identity":
-        return path
-    if kind == "move":
-        return _forward_move(path, edit)
-    if kind == "swap":
-        return _forward_swap(path, edit)
-    if kind == "fission":
-        return _forward_fission(path, edit)
-    if kind == "unwrap":
-        return _forward_unwrap(path, edit)
-    if kind == "absorb":
-        return _forward_absorb(path, edit)
-    parent, field = edit[1], edit[2]
-    n = len(parent)
-    if len(path) <= n or path[:n] != parent or path[n][0] != field:
-        return path
-    i = path[n][1]
-    rest = path[n + 1:]
-    if kind == "insert":
-        idx, count = edit[3], edit[4]
-        return parent + ((field, i + count if i >= idx else i),) + rest
-    if kind == "replace":
-        lo, hi, n_ins = edit[3], edit[4], edit[5]
-        if lo <= i < hi:
-            raise InvalidCursorError("node no longer exists")
-        return parent + ((field, i + (n_ins - (hi - lo)) if i >= hi else i),) + rest
-    if kind == "wrap":
-        lo, hi, wrap_field = edit[3], edit[4], edit[5]
-        if lo <= i < hi:
-            return parent + ((field, lo), (wrap_field, i - lo)) + rest
-        return parent + ((field, i - (hi - lo - 1) if i >= hi else i),) + rest
-    raise ValueError(f"unknown edit {kind}")
-
-
-def _forward_block(b, edit):
-    kind = edit[0]
-    if kind == "identity":
-        return b
-    if kind == "move":
-        src, dst = edit[1], edit[2]
-        if b.parent[:len(src)] == src:
-            return _Block(_forward_move(b.parent, edit), b.field, b.lo, b.hi)
-        b = _forward_block(b, ("replace", src[:-1], src[-1][0], src[-1][1], src[-1][1] + 1, 0))
-        return _forward_block(b, ("insert", dst[:-1], dst[-1][0], dst[-1][1], 1))
-    if kind == "swap":
-        return _Block(_forward_swap(b.parent, edit), b.field, b.lo, b.hi)
-    if kind == "unwrap":
-        node, field, n = edit[1], edit[2], edit[3]
-        if b.parent == node and b.field == field:
-            return _Block(node[:-1], node[-1][0], node[-1][1] + b.lo, node[-1][1] + b.hi)
-        if b.parent == node[:-1] and b.field == node[-1][0]:
-            k = node[-1][1]
-            return _Block(b.parent, b.field, b.lo if b.lo <= k else b.lo + n - 1, b.hi + n - 1 if b.hi > k else b.hi)
-    if kind == "absorb":
-        src, dst, offsets = edit[1], edit[2], dict(edit[3])
-        if b.parent == src and b.field in offsets:
-            return _Block(dst, b.field, b.lo + offsets[b.field], b.hi + offsets[b.field])
-        if b.parent == src[:-1] and b.field == src[-1][0]:
-            k = src[-1][1]
-            if b.lo <= k < b.hi:
-                if b.lo == k:
-                    raise InvalidCursorError("block no longer exists")
-                return _Block(b.parent, b.field, b.lo, b.hi - 1)
-            return _Block(b.parent, b.field, b.lo - 1 if b.lo > k else b.lo, b.hi - 1 if b.hi > k else b.hi)
-    if kind in ("unwrap", "absorb"):
-        first = _forward_node_path(b.parent + ((b.field, b.lo),), edit)
-        last = _forward_node_path(b.parent + ((b.field, b.hi - 1),), edit)
-        if first[:-1] != last[:-1]:
-            raise InvalidCursorError("block no longer exists")
-        return _Block(first[:-1], first[-1][0], first[-1][1], last[-1][1] + 1)
-    if kind == "fission":
-        first = _forward_fission(b.parent + ((b.field, b.lo),), edit)
-        last = _forward_fission(b.parent + ((b.field, b.hi - 1),), edit)
-        if first[:-1] != last[:-1]:
-            raise InvalidCursorError("block no longer exists")
-        return _Block(first[:-1], first[-1][0], first[-1][1], last[-1][1] + 1)
-    parent, field = edit[1], edit[2]
-    if b.parent != parent or b.field != field:
-        # the block lies inside (or outside) the edited list: forward its parent node
-        if len(b.parent) > len(parent) and b.parent[:len(parent)] == parent and b.parent[len(parent)][0] == field:
-            return _Block(_forward_node_path(b.parent, edit), b.field, b.lo, b.hi)
-        return b
-    if kind == "insert":
-        idx, count = edit[3], edit[4]
-        lo = b.lo + count if b.lo >= idx else b.lo
-        hi = b.hi + count if b.hi > idx else b.hi
-        return _Block(parent, field, lo, hi)
-    if kind == "replace":
-        lo, hi, n_ins = edit[3], edit[4], edit[5]
-        partial = (b.lo < lo < b.hi < hi) or (lo < b.lo < hi < b.hi)
-        inside = lo <= b.lo and b.hi <= hi and (b.lo, b.hi) != (lo, hi)
-        if partial or inside:
-            raise InvalidCursorError("block no longer exists")
-        d = n_ins - (hi - lo)
-        return _Block(parent, field, b.lo + d if b.lo >= hi else b.lo, b.hi + d if b.hi >= hi else b.hi)
-    if kind == "wrap":
-        lo, hi, wrap_field = edit[3], edit[4], edit[5]
-        if lo <= b.lo and b.hi <= hi:
-            return _Block(parent + ((field, lo),), wrap_field, b.lo - lo, b.hi - lo)
-        d = hi - lo - 1
-        if b.lo <= lo and hi <= b.hi:
-            return _Block(parent, field, b.lo, b.hi - d)
-        if b.hi <= lo:
-            return b
-        if b.lo >= hi:
-            return _Block(parent, field, b.lo - d, b.hi - d)
-        raise InvalidCursorError("block no longer exists")
-    raise ValueError(f"unknown edit {kind}")
-
-
-def _forward_impl(impl, edits):
-    if isinstance(impl, _Node):
-        path = impl.path
-        for e in edits:
-            path = _forward_node_path(path, e)
-        return _Node(path)
-    if isinstance(impl, _Block):
-        for e in edits:
-            impl = _forward_block(impl, e)
-        return impl
-    if isinstance(impl, _Gap):
-        anchor = impl.anchor
-        for e in edits:
-            anchor = _forward_node_path(anchor, e)
-        return _Gap(anchor, impl.type)
-    return impl
-
-
-class _RecentAnswers:
-    """Answers of a function of some objects, for the most recent of them, by identity:
-    an entry holds its objects, so their ids are not reused while they are keys; past
-    `size` entries the memory starts over."""
-
-    def __init__(self, size):
-        self._size = size
-        self._entries = {}
-
-    def get(self, objects, compute):
-        key = tuple(map(id, objects))
-        hit = self._entries.get(key)
-        if hit is not None and all(map(operator.is_, hit[0], objects)):
-            return hit[1]
-        answer = compute(*objects)
-        if len(self._entries) >= self._size:
-            self._entries.clear()
-        self._entries[key] = (objects, answer)
-        return answer
-
-
-# A schedule forwards many cursors of one proc to the same newer proc (ExoBLAS's
-# replace_all_stmts forwards every statement it tries), and the chains of its procs
-# share their older steps, each of which crosses from the core.
-_HISTORIES = _RecentAnswers(256)
-_PROVENANCES = _RecentAnswers(4096)
-
-
-def _history(proc, target):
-    """The edit lists from `target` to `proc`, oldest first, and the index of the first
-    that cannot be crossed (their number when all can)."""
-    return _HISTORIES.get((proc, target), _find_history)
-
-
-def _provenance(p):
-    return _PROVENANCES.get((p,), _exo._provenance)
-
-
-def _find_history(proc, target):
-    chain = []
-    p = proc
-    prov = None if p is target else _provenance(p)
-    while p is not target:
-        if prov is None:
-            raise InvalidCursorError("cannot forward from unknown root")
-        p, edits = prov
-        chain.append(edits)
-        if p is target:
-            break
-        prov = _provenance(p)
-        # An equal root stands for the target. Procs compare by structure, the whole
-        # body, so only a root is compared: a history has one, and many steps.
-        if prov is None and p == target:
-            break
-    chain.reverse()
-    # The first step no cursor crosses (upstream's NotImplementedError), found once for
-    # the many cursors forwarded along the same chain.
-    blocked = next((i for i, edits in enumerate(chain) if any(e[0] == "unimplemented" for e in edits)), len(chain))
-    return chain, blocked
+def _forwarded(r):
+    """A native forwarding's result: the new location, or the error it stands for."""
+    if r is None:
+        raise NotImplementedError("This forwarding function has not been implemented")
+    if isinstance(r, str):
+        raise InvalidCursorError(r)
+    return r
 
 
 def _forward(proc, cursor):
@@ -1073,18 +803,20 @@ def _forward(proc, cursor):
         return cursor
     if isinstance(cursor, InvalidCursor):
         raise InvalidCursorError("cannot forward an invalid cursor")
-    chain, blocked = _history(proc, cursor._proc)
-    if isinstance(cursor, ArgCursor):
-        if blocked < len(chain):
-            raise NotImplementedError("This forwarding function has not been implemented")
-        return ArgCursor(cursor._impl[1], proc)
-    impl = cursor._impl
-    for i in range(blocked):
-        impl = _forward_impl(impl, chain[i])
-    if blocked < len(chain):
-        raise NotImplementedError("This forwarding function has not been implemented")
-    if isinstance(cursor, ExprListCursor):
-        return ExprListCursor(_forward_node_path(impl[1], ("identity",)), impl[2], proc)
+    impl, origin = cursor._impl, cursor._proc
+    if isinstance(cursor, (ArgCursor, ExprListCursor)) or not isinstance(impl, (_Node, _Block, _Gap)):
+        _forwarded(_exo._forward_path(proc, origin, ()))  # only the history is crossed
+        if isinstance(cursor, ArgCursor):
+            return ArgCursor(impl[1], proc)
+        if isinstance(cursor, ExprListCursor):
+            return ExprListCursor(impl[1], impl[2], proc)
+        return _lift(impl, proc)
+    if isinstance(impl, _Node):
+        impl = _Node(_forwarded(_exo._forward_path(proc, origin, impl.path)))
+    elif isinstance(impl, _Block):
+        impl = _Block(*_forwarded(_exo._forward_block(proc, origin, impl.parent, impl.field, impl.lo, impl.hi)))
+    else:
+        impl = _Gap(_forwarded(_exo._forward_path(proc, origin, impl.anchor)), impl.type)
     return _lift(impl, proc)
 
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <numeric>
 
 namespace exo::analysis::smt {
@@ -299,7 +300,15 @@ bool linearly_refuted(std::vector<LinearConstraint> ks) {
                     if (s == Shape::kept) rest.push_back(std::move(next));
                 }
         }
-        ks = std::move(rest);
+        // Constraints with the same terms: only the tightest is kept (elimination
+        // produces many such, and each one kept multiplies the next round's pairs).
+        std::map<std::vector<std::pair<unsigned, int64_t>>, size_t> by_terms;
+        ks.clear();
+        for (auto& k : rest) {
+            auto [it, fresh] = by_terms.emplace(k.terms, ks.size());
+            if (fresh) ks.push_back(std::move(k));
+            else ks[it->second].constant = std::max(ks[it->second].constant, k.constant);
+        }
     }
     return false;
 }

@@ -105,6 +105,32 @@ TEST_CASE("smt linear: an exact elimination comes first, so that no rounding is 
     } while (std::next_permutation(id.begin(), id.end()));
 }
 
+TEST_CASE("smt linear: repeated constraints do not multiply", "[analysis][smt]") {
+    // a0 <= a1 <= ... <= a5 < a0, where each step a_j <= a_(j+1) goes through eight
+    // unknowns (a_j <= b <= a_(j+1)): eliminating them leaves eight copies of each step,
+    // whose combinations multiply by eight per step (8^5 past any budget) unless the
+    // copies are merged. ExoBLAS's trsv asks such queries (its splits' quotients).
+    const unsigned width = 8, steps = 5;
+    auto k = [](std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
+        std::sort(terms.begin(), terms.end());
+        LinearConstraint c;
+        c.terms = std::move(terms);
+        c.constant = constant;
+        return c;
+    };
+    std::vector<LinearConstraint> query;
+    unsigned next = steps + 1;  // a_0 .. a_steps are 0 .. steps
+    for (unsigned j = 0; j < steps; ++j)
+        for (unsigned w = 0; w < width; ++w, ++next) {
+            query.push_back(k({{j, 1}, {next, -1}}, 0));      // a_j <= b
+            query.push_back(k({{next, 1}, {j + 1, -1}}, 0));  // b <= a_(j+1)
+        }
+    query.push_back(k({{steps, 1}, {0, -1}}, 1));  // a_steps < a_0
+    CHECK(linearly_refuted(query));
+    query.back().constant = 0;  // a_steps <= a_0: all equal is a solution
+    CHECK_FALSE(linearly_refuted(query));
+}
+
 TEST_CASE("smt linear: what linear reasoning cannot read reaches Z3", "[analysis][smt]") {
     Solver s;
     Term x = var("dx"), y = var("dy");

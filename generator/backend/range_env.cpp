@@ -1,5 +1,6 @@
 #include "range_env.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -127,24 +128,22 @@ Range analyze(const ir::Expr& e, const Lookup& lookup) {
     return Range::unbounded();
 }
 
-void pred_reads(const ir::Expr& e, std::set<ir::Sym>& out) {
-    if (auto r = e.as<ir::Read>()) out.insert(r->name);
-    else if (auto u = e.as<ir::USub>()) pred_reads(*u->arg, out);
-    else if (auto b = e.as<ir::BinOp>()) {
-        pred_reads(*b->lhs, out);
-        pred_reads(*b->rhs, out);
+// The leaves (reads and constants) of an assert's index arithmetic.
+void for_each_pred_leaf(const ir::Expr& e, const std::function<void(const ir::Expr&)>& leaf) {
+    if (auto u = e.as<ir::USub>()) {
+        for_each_pred_leaf(*u->arg, leaf);
+    } else if (auto b = e.as<ir::BinOp>()) {
+        for_each_pred_leaf(*b->lhs, leaf);
+        for_each_pred_leaf(*b->rhs, leaf);
+    } else {
+        leaf(e);
     }
 }
 
 void pred_constants(const ir::Expr& e, std::set<int64_t>& out) {
-    if (auto c = e.as<ir::Const>()) {
-        if (c->val.is_intlike()) out.insert(c->val.as_int());
-    } else if (auto u = e.as<ir::USub>()) {
-        pred_constants(*u->arg, out);
-    } else if (auto b = e.as<ir::BinOp>()) {
-        pred_constants(*b->lhs, out);
-        pred_constants(*b->rhs, out);
-    }
+    for_each_pred_leaf(e, [&](const ir::Expr& x) {
+        if (auto c = x.as<ir::Const>(); c && c->val.is_intlike()) out.insert(c->val.as_int());
+    });
 }
 
 }  // namespace
@@ -215,7 +214,10 @@ ConstBounds remembered_size_arg_range(const ir::Proc& proc, size_t arg_index) {
 
 IndexRangeEnv::IndexRangeEnv(const ir::Proc& proc) {
     std::set<ir::Sym> in_preds;
-    for (const auto& p : proc.preds) pred_reads(*p, in_preds);
+    for (const auto& p : proc.preds)
+        for_each_pred_leaf(*p, [&](const ir::Expr& x) {
+            if (auto r = x.as<ir::Read>()) in_preds.insert(r->name);
+        });
     scopes_.emplace_back();
     for (size_t k = 0; k < proc.args.size(); ++k) {
         const ir::FnArg& a = proc.args[k];

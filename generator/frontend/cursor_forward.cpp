@@ -156,8 +156,7 @@ std::optional<ForwardBlock> spanned(const ForwardBlock& b, const Edit& e, const 
     Path first = b.parent, last = b.parent;
     first.push_back(at(b.field, b.lo));
     last.push_back(at(b.field, b.hi - 1));
-    std::optional<Path> f = e.kind == Edit::Fission ? fission_path(first, e) : node_path(first, e);
-    std::optional<Path> l = e.kind == Edit::Fission ? fission_path(last, e) : node_path(last, e);
+    std::optional<Path> f = node_path(first, e), l = node_path(last, e);
     if (!f || !l) return why = kNodeGone, std::nullopt;
     if (head(*f) != head(*l)) return why = kBlockGone, std::nullopt;
     return ForwardBlock{head(*f), f->back().field, f->back().index, int64_t(l->back().index) + 1};

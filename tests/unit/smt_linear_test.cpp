@@ -30,6 +30,15 @@ Asked ask(Solver& s, const Term& q) {
     return {sat, Solver::queries_asked() != z3};
 }
 
+// sum(coefficient * unknown) + constant <= 0, as linearly_refuted takes it.
+LinearConstraint constraint(std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
+    std::sort(terms.begin(), terms.end());
+    LinearConstraint c;
+    c.terms = std::move(terms);
+    c.constant = constant;
+    return c;
+}
+
 }  // namespace
 
 TEST_CASE("smt linear: accesses of different iterations never meet", "[analysis][smt]") {
@@ -86,20 +95,13 @@ TEST_CASE("smt linear: an exact elimination comes first, so that no rounding is 
     // by the unknowns' numbers, so every numbering is tried.
     std::vector<unsigned> id{0, 1, 2, 3};  // of i, q, t, N
     do {
-        auto k = [](std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
-            std::sort(terms.begin(), terms.end());
-            LinearConstraint c;
-            c.terms = std::move(terms);
-            c.constant = constant;
-            return c;
-        };
         const unsigned i = id[0], q = id[1], t = id[2], n = id[3];
         std::vector<LinearConstraint> query{
-            k({{i, 1}, {q, 48}, {t, 16}}, 1),  // i + 48q + 16t + 1 <= 0
-            k({{t, -1}}, 0),                   // t >= 0
-            k({{i, -1}}, 0),                   // i >= 0
-            k({{n, 1}, {q, -48}}, -47),        // N <= 48q + 47
-            k({{n, -1}}, 1),                   // N >= 1
+            constraint({{i, 1}, {q, 48}, {t, 16}}, 1),  // i + 48q + 16t + 1 <= 0
+            constraint({{t, -1}}, 0),                   // t >= 0
+            constraint({{i, -1}}, 0),                   // i >= 0
+            constraint({{n, 1}, {q, -48}}, -47),        // N <= 48q + 47
+            constraint({{n, -1}}, 1),                   // N >= 1
         };
         CHECK(linearly_refuted(query));
     } while (std::next_permutation(id.begin(), id.end()));
@@ -111,21 +113,14 @@ TEST_CASE("smt linear: repeated constraints do not multiply", "[analysis][smt]")
     // whose combinations multiply by eight per step (8^5 past any budget) unless the
     // copies are merged. ExoBLAS's trsv asks such queries (its splits' quotients).
     const unsigned width = 8, steps = 5;
-    auto k = [](std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
-        std::sort(terms.begin(), terms.end());
-        LinearConstraint c;
-        c.terms = std::move(terms);
-        c.constant = constant;
-        return c;
-    };
     std::vector<LinearConstraint> query;
     unsigned next = steps + 1;  // a_0 .. a_steps are 0 .. steps
     for (unsigned j = 0; j < steps; ++j)
         for (unsigned w = 0; w < width; ++w, ++next) {
-            query.push_back(k({{j, 1}, {next, -1}}, 0));      // a_j <= b
-            query.push_back(k({{next, 1}, {j + 1, -1}}, 0));  // b <= a_(j+1)
+            query.push_back(constraint({{j, 1}, {next, -1}}, 0));      // a_j <= b
+            query.push_back(constraint({{next, 1}, {j + 1, -1}}, 0));  // b <= a_(j+1)
         }
-    query.push_back(k({{steps, 1}, {0, -1}}, 1));  // a_steps < a_0
+    query.push_back(constraint({{steps, 1}, {0, -1}}, 1));  // a_steps < a_0
     CHECK(linearly_refuted(query));
     query.back().constant = 0;  // a_steps <= a_0: all equal is a solution
     CHECK_FALSE(linearly_refuted(query));

@@ -2,6 +2,7 @@
 
 #include "../ir/phase_times.h"
 #include "smt_linear.h"
+#include "smt_witness.h"
 
 #include <z3++.h>
 
@@ -95,9 +96,10 @@ Term ite(const Term& c, const Term& t, const Term& f) { return wrap(z3::ite(ex(c
 namespace {
 uint64_t queries = 0;
 uint64_t refuted = 0;
+uint64_t witnessed = 0;
 
-// EXOCC_CHECK_QUICK=1: every query refuted without Z3 is asked of Z3 too, and a
-// disagreement is an internal error (for the test suites).
+// EXOCC_CHECK_QUICK=1: every query refuted or witnessed without Z3 is asked of Z3 too,
+// and a disagreement is an internal error (for the test suites).
 bool cross_check_quick() {
     static const bool on = std::getenv("EXOCC_CHECK_QUICK") && *std::getenv("EXOCC_CHECK_QUICK");
     return on;
@@ -106,6 +108,7 @@ bool cross_check_quick() {
 
 uint64_t Solver::queries_asked() { return queries; }
 uint64_t Solver::refuted_linearly() { return refuted; }
+uint64_t Solver::witnessed_satisfiable() { return witnessed; }
 
 namespace {
 
@@ -193,6 +196,13 @@ std::unordered_map<std::string, bool>& answers() {
     return *m;
 }
 
+// The assignments of the last models Z3 found for try_is_sat, which later queries are
+// evaluated under first (smt_witness.h). Process-wide, as the context; leaked with it.
+WitnessPool& witnesses() {
+    static auto* w = new WitnessPool(static_cast<Z3_context>(ctx()));
+    return *w;
+}
+
 }  // namespace
 
 struct Solver::Impl {
@@ -207,20 +217,40 @@ struct Solver::Impl {
     // The hypotheses' linear constraints (smt_linear.h), and their count at each push.
     std::vector<LinearConstraint> linear;
     std::vector<size_t> linear_marks;
+    // The hypotheses themselves, for evaluating them (smt_witness.h), and their count at
+    // each push.
+    std::vector<Term> assumed;
+    std::vector<size_t> assumed_marks;
+
+    // Z3's answer alone, for EXOCC_CHECK_QUICK (not counted, not kept).
+    bool z3_finds_sat(const Term& t) {
+        solver.push();
+        solver.add(ex(t));
+        bool sat = solver.check() == z3::sat;
+        solver.pop();
+        return sat;
+    }
 
     // Is `t` with the hypotheses refuted by linear reasoning alone?
     bool refuted_linearly(const Term& t) {
         std::vector<LinearConstraint> ks = linear;
         LinearReader reader(ctx());
         if (reader.read(ast(t), ks) && !linearly_refuted(std::move(ks))) return false;
-        if (cross_check_quick()) {
-            solver.push();
-            solver.add(ex(t));
-            bool sat = solver.check() == z3::sat;
-            solver.pop();
-            if (sat) throw std::logic_error("smt: linear reasoning wrongly refuted " + ex(t).to_string());
-        }
+        if (cross_check_quick() && z3_finds_sat(t))
+            throw std::logic_error("smt: linear reasoning wrongly refuted " + ex(t).to_string());
         ++refuted;
+        return true;
+    }
+
+    // Does an assignment kept from an earlier model satisfy `t` with the hypotheses?
+    bool witnessed_satisfiable(const Term& t) {
+        std::vector<void*> conjuncts;
+        for (const Term& h : assumed) conjuncts.push_back(h.raw());
+        conjuncts.push_back(t.raw());
+        if (!witnesses().witnessed(conjuncts)) return false;
+        if (cross_check_quick() && !z3_finds_sat(t))
+            throw std::logic_error("smt: a kept assignment wrongly witnessed " + ex(t).to_string());
+        ++witnessed;
         return true;
     }
 
@@ -246,6 +276,7 @@ void Solver::push() {
     impl_->solver.push();
     impl_->marks.emplace_back(impl_->hypotheses.size(), impl_->canonical.variables());
     impl_->linear_marks.push_back(impl_->linear.size());
+    impl_->assumed_marks.push_back(impl_->assumed.size());
 }
 void Solver::pop() {
     impl_->solver.pop();  // throws on a pop without its push, before the marks are read
@@ -255,9 +286,12 @@ void Solver::pop() {
     impl_->canonical.forget_from(vars);
     impl_->linear.resize(impl_->linear_marks.back());
     impl_->linear_marks.pop_back();
+    impl_->assumed.resize(impl_->assumed_marks.back());
+    impl_->assumed_marks.pop_back();
 }
 void Solver::assume(const Term& fact) {
     impl_->solver.add(ex(fact));
+    impl_->assumed.push_back(fact);
     impl_->canonical.append(ast(fact), impl_->hypotheses);
     if (!LinearReader(ctx()).read(ast(fact), impl_->linear)) {
         LinearConstraint never;  // a false hypothesis: 1 <= 0
@@ -298,13 +332,18 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
         answers().emplace(std::move(q), false);
         return false;
     }
+    if (impl_->witnessed_satisfiable(t)) {
+        answers().emplace(std::move(q), true);
+        return true;
+    }
     auto& s = impl_->solver;
     s.push();
     s.add(ex(t));
     ++queries;
     z3::check_result r = s.check();
     std::optional<bool> out;
-    if (r != z3::unknown) out = r == z3::sat;  // no model: its callers only need the answer
+    if (r != z3::unknown) out = r == z3::sat;  // the model is not this solver's: its callers only need the answer
+    if (r == z3::sat) witnesses().keep(static_cast<Z3_model>(s.get_model()));
     s.pop();
     if (out) answers().emplace(std::move(q), *out);
     return out;

@@ -92,7 +92,8 @@ public:
     bool is_valid(const Term& t);
     // Like is_sat, but returns nullopt instead of throwing when Z3 cannot decide (e.g.
     // non-linear arithmetic): callers that must be sound pick the conservative answer.
-    // It leaves the current model alone (building one costs as much as a small query).
+    // It leaves the current model alone; when Z3 finds `t` satisfiable, the values of
+    // its model are kept to answer later queries (smt_witness.h).
     std::optional<bool> try_is_sat(const Term& t);
 
     // How many queries all solvers of the process have asked Z3 (for tests of the
@@ -100,6 +101,8 @@ public:
     static uint64_t queries_asked();
     // How many queries were refuted by linear reasoning without asking Z3 (smt_linear.h).
     static uint64_t refuted_linearly();
+    // How many try_is_sat queries an earlier model's assignment answered (smt_witness.h).
+    static uint64_t witnessed_satisfiable();
 
     // Values in the current model (unconstrained variables read as 0 / false).
     int64_t model_int(const Term& var) const;

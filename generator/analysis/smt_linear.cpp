@@ -172,6 +172,12 @@ bool LinearReader::read_bool(void* ast, bool negated, std::vector<LinearConstrai
         case Z3_OP_EQ: break;
         default: return true;
     }
+    if (kind == Z3_OP_EQ && n == 2) {  // `b == True` is b, `b == False` is not b
+        for (unsigned side = 0; side < 2; ++side) {
+            Z3_lbool literal = Z3_get_bool_value(c, Z3_get_app_arg(c, app, side));
+            if (literal != Z3_L_UNDEF) return read_bool(arg(1 - side), negated != (literal == Z3_L_FALSE), out);
+        }
+    }
     if (n != 2 || !is_int(c, Z3_get_app_arg(c, app, 0)) || !is_int(c, Z3_get_app_arg(c, app, 1))) return true;
     if (kind == Z3_OP_EQ && negated) return true;  // a disequality is a disjunction
     if (negated) {  // not (a <= b) is a > b, and so on

@@ -11,6 +11,7 @@
 
 #include "analysis/smt.h"
 #include "analysis/smt_linear.h"
+#include "smt_asked.h"
 
 using namespace exo::analysis::smt;
 
@@ -18,17 +19,6 @@ namespace {
 
 // Names of this file only, so that no other test's query is a cached repeat.
 Term var(const std::string& s) { return int_var("smt_linear_" + s); }
-
-struct Asked {  // how a query was answered
-    bool sat;
-    bool by_z3;
-};
-
-Asked ask(Solver& s, const Term& q) {
-    uint64_t z3 = Solver::queries_asked();
-    bool sat = s.is_sat(q);
-    return {sat, Solver::queries_asked() != z3};
-}
 
 // sum(coefficient * unknown) + constant <= 0, as linearly_refuted takes it.
 LinearConstraint constraint(std::vector<std::pair<unsigned, int64_t>> terms, int64_t constant) {
@@ -140,6 +130,11 @@ TEST_CASE("smt linear: what linear reasoning cannot read reaches Z3", "[analysis
     Asked product = ask(s, eq(x * y, int_val(3)) && eq(x, int_val(1)));
     CHECK(product.sat);
     CHECK(product.by_z3);
+    // `c == True` is read as c, `c == False` as not c (the if-conditions the effect
+    // analyses take as facts): refuted without Z3
+    Asked as_true = ask(s, eq(x >= int_val(3), bool_val(true)) && eq(bool_val(false), x > int_val(2)));
+    CHECK_FALSE(as_true.sat);
+    CHECK_FALSE(as_true.by_z3);
     // a literal False is refuted at once
     Asked literal = ask(s, bool_val(false) && eq(x, y));
     CHECK_FALSE(literal.sat);

@@ -106,10 +106,12 @@ _NAME_NAME_COUNT = re.compile(r"^([a-zA-Z_]\w*)\s*([a-zA-Z_]\w*)\s*(\#\s*([0-9]+
 class CursorArgumentProcessor(ArgumentProcessor):
     def __call__(self, cur, all_args):
         p = all_args["proc"]
+        # PC._forward is proc.forward without the method lookup (a refused attempt's
+        # arguments go through here tens of thousands of times in ExoBLAS)
         if isinstance(cur, PC.Cursor):
-            cur = p.forward(cur)
+            cur = PC._forward(p, cur)
         elif isinstance(cur, list):
-            cur = [p.forward(c) for c in cur]
+            cur = [PC._forward(p, c) for c in cur]
         return self._cursor_call(cur, all_args)
 
 
@@ -286,6 +288,8 @@ def sched_op(processors):
         defaults = [q.default for q in params]  # inspect.Parameter.empty: none
         position = {n: i for i, n in enumerate(names)}
         empty = inspect.Parameter.empty
+        # bound.arguments (apply_defaults included) has every parameter in order, too
+        processed = list(zip(names, procs))
 
         def simple_bind(args, kwargs):
             given = len(args)
@@ -314,7 +318,7 @@ def sched_op(processors):
                     bound = sig.bind(*args, **kwargs)
                     bound.apply_defaults()
                     values = bound.arguments
-                for name, p in zip(list(values), procs):
+                for name, p in processed:
                     values[name] = p(values[name], values)
                 # with simple parameters, bound.args is every value in order
                 result = func(*values.values()) if simple else func(*bound.args, **bound.kwargs)
@@ -1495,18 +1499,14 @@ def replace(proc, block_cursor, subproc, quiet=False):
     """
     b = block_cursor._impl
     _remember_callee(subproc)
-    try:
-        r = _exo._sched_replace(proc, (b.parent, b.field, b.lo, b.hi), subproc)
-        if isinstance(r, str):
-            raise UnificationError(r)
+    r = _exo._sched_replace(proc, (b.parent, b.field, b.lo, b.hi), subproc)
+    if not isinstance(r, str):
         return _result(proc, r)
-    except UnificationError:
-        if quiet:
-            raise
+    if not quiet:
         print(f"Failed to unify the following:\nSubproc:\n{subproc}\nStatements:")
         for sc in block_cursor:
             print(sc)
-        raise
+    raise UnificationError(r)
 
 
 @sched_op([CallCursorA])

@@ -342,7 +342,7 @@ std::optional<bool> Solver::try_is_sat(const Term& t) {
     ++queries;
     z3::check_result r = s.check();
     std::optional<bool> out;
-    if (r != z3::unknown) out = r == z3::sat;  // the model is not this solver's: its callers only need the answer
+    if (r != z3::unknown) out = r == z3::sat;  // the current model stays: its callers only need the answer
     if (r == z3::sat) witnesses().keep(static_cast<Z3_model>(s.get_model()));
     s.pop();
     if (out) answers().emplace(std::move(q), *out);

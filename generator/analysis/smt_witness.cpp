@@ -145,7 +145,8 @@ void WitnessPool::keep(void* model) {
         Z3_ast interp = Z3_model_get_const_interp(c, m, d);
         if (!interp) continue;
         int64_t v = 0;
-        if (Z3_get_bool_value(c, interp) != Z3_L_UNDEF) v = Z3_get_bool_value(c, interp) == Z3_L_TRUE;
+        Z3_lbool truth = Z3_get_bool_value(c, interp);  // undefined for an integer
+        if (truth != Z3_L_UNDEF) v = truth == Z3_L_TRUE;
         else if (Z3_get_ast_kind(c, interp) != Z3_NUMERAL_AST || !Z3_get_numeral_int64(c, interp, &v)) continue;
         Z3_ast var = Z3_mk_app(c, d, 0, nullptr);
         Z3_inc_ref(c, var);

@@ -8,9 +8,9 @@
 // proc, the same loops in scope, a slightly different condition. So the values of the
 // last few models Z3 found are kept, and a new query is first evaluated, exactly, under
 // each of them. When one makes every hypothesis and the query true, that assignment is
-// a witness: the query is satisfiable. Anything the evaluator cannot compute exactly (a
-// division by zero, an overflow, a real, a quantifier) makes that assignment no
-// witness, so "witnessed" is always right, and anything else is asked of Z3.
+// a witness: the query is satisfiable. Anything the evaluator cannot compute exactly (an
+// overflow, a division, a real, a quantifier) makes that assignment no witness, so
+// "witnessed" is always right, and anything else is asked of Z3.
 #pragma once
 
 #include <cstddef>
